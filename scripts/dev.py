@@ -166,16 +166,21 @@ def cmd_build(args: list[str]) -> int:
     python = ensure_installed({"test", "build"})
     env = dict(os.environ)
     env["GNOMING_ONEFILE"] = "1" if options.onefile else "0"
+    # The one-file program would be named like the one-folder build's folder, so
+    # each variant gets its own output and work folders.
+    if options.onefile:
+        dist, work = ROOT / "dist" / "onefile", ROOT / "build" / "onefile"
+        target = dist / ("GnomingARound.exe" if os.name == "nt" else "GnomingARound")
+    else:
+        dist, work = ROOT / "dist", ROOT / "build" / "onefolder"
+        target = dist / "GnomingARound"
     started = time.monotonic()
     code = run(
-        [str(python), "-m", "PyInstaller", "--noconfirm", "--log-level", "WARN", "build.spec"],
+        [str(python), "-m", "PyInstaller", "--noconfirm", "--log-level", "WARN"]
+        + ["--distpath", str(dist), "--workpath", str(work), "build.spec"],
         env=env,
     )
     if code == 0:
-        if options.onefile:
-            target = ROOT / "dist" / ("GnomingARound.exe" if os.name == "nt" else "GnomingARound")
-        else:
-            target = ROOT / "dist" / "GnomingARound"
         say(f"Built {target} in {time.monotonic() - started:.0f} s.")
     return code
 

@@ -67,7 +67,7 @@ def test_worked_examples(layout: str, expected: int) -> None:
 
 
 def test_score_layout_takes_engine_cards_too() -> None:
-    assert score_layout(parse_cards("5 5 5 1 2 3 4 6 7".split())) == 18
+    assert score_layout(parse_cards(["5", "5", "5", "1", "2", "3", "4", "6", "7"])) == 18
 
 
 def test_score_layout_rejects_wrong_card_count() -> None:

@@ -158,13 +158,27 @@ def mulligan() -> list[str]:
     ]
 
 
-def _clip(poly: list[tuple[float, float]], x0: float, y0: float, x1: float, y1: float) -> list[tuple[float, float]]:
+def _clip(
+    poly: list[tuple[float, float]], x0: float, y0: float, x1: float, y1: float
+) -> list[tuple[float, float]]:
     """Sutherland-Hodgman clip of a convex polygon to a rectangle (nanosvg has no clipPath)."""
     edges = [
-        (lambda p: p[0] >= x0, lambda a, b: (x0, a[1] + (b[1] - a[1]) * (x0 - a[0]) / (b[0] - a[0]))),
-        (lambda p: p[0] <= x1, lambda a, b: (x1, a[1] + (b[1] - a[1]) * (x1 - a[0]) / (b[0] - a[0]))),
-        (lambda p: p[1] >= y0, lambda a, b: (a[0] + (b[0] - a[0]) * (y0 - a[1]) / (b[1] - a[1]), y0)),
-        (lambda p: p[1] <= y1, lambda a, b: (a[0] + (b[0] - a[0]) * (y1 - a[1]) / (b[1] - a[1]), y1)),
+        (
+            lambda p: p[0] >= x0,
+            lambda a, b: (x0, a[1] + (b[1] - a[1]) * (x0 - a[0]) / (b[0] - a[0])),
+        ),
+        (
+            lambda p: p[0] <= x1,
+            lambda a, b: (x1, a[1] + (b[1] - a[1]) * (x1 - a[0]) / (b[0] - a[0])),
+        ),
+        (
+            lambda p: p[1] >= y0,
+            lambda a, b: (a[0] + (b[0] - a[0]) * (y0 - a[1]) / (b[1] - a[1]), y0),
+        ),
+        (
+            lambda p: p[1] <= y1,
+            lambda a, b: (a[0] + (b[0] - a[0]) * (y1 - a[1]) / (b[1] - a[1]), y1),
+        ),
     ]
     for inside, cross in edges:
         if not poly:

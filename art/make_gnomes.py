@@ -80,7 +80,9 @@ def portrait(g: Gnome) -> str:
             f'<path d="M50 57 Q40 52 33 60 Q42 63 50 59 Q58 63 67 60 Q60 52 50 57 Z" '
             f'fill="{g.beard}" stroke="{INK}" stroke-width="1"/>'
         )
-    parts.append(f'<ellipse cx="50" cy="53" rx="6" ry="5.5" fill="{NOSE}" stroke="{INK}" stroke-width="1"/>')
+    parts.append(
+        f'<ellipse cx="50" cy="53" rx="6" ry="5.5" fill="{NOSE}" stroke="{INK}" stroke-width="1"/>'
+    )
     if g.glasses:
         parts += [
             f'<circle cx="43" cy="46" r="6" fill="none" stroke="{INK}" stroke-width="1.8"/>',
@@ -95,7 +97,9 @@ def portrait(g: Gnome) -> str:
         f'stroke-width="1.5"/>',
     ]
     if g.pompom:
-        parts.append(f'<circle cx="{tip_x:.1f}" cy="5" r="4.5" fill="{CREAM}" stroke="{INK}" stroke-width="1.2"/>')
+        parts.append(
+            f'<circle cx="{tip_x:.1f}" cy="5" r="4.5" fill="{CREAM}" stroke="{INK}" stroke-width="1.2"/>'
+        )
     body = "\n".join("  " + p for p in parts)
     return (
         '<?xml version="1.0" encoding="UTF-8"?>\n'

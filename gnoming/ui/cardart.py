@@ -53,14 +53,32 @@ def portrait_file(index: int) -> Path:
     return asset_path("art", "gnomes", f"gnome{index % PORTRAIT_COUNT + 1}.svg")
 
 
+def load_svg(path: Path, size: Size) -> pygame.Surface:
+    """An SVG drawn at exactly ``size`` pixels.
+
+    nanosvg keeps the drawing's aspect ratio and may round one side up by a
+    pixel (a 250x350 card at 300x420 comes out 300x421); such a result is
+    smooth-scaled to the asked size.
+    """
+    surf = pygame.image.load_sized_svg(str(path), size)
+    if surf.get_size() != size:
+        surf = pygame.transform.smoothscale(surf, size)
+    return surf
+
+
 def _finish(surface: pygame.Surface) -> pygame.Surface:
     if pygame.display.get_surface() is not None:
         return surface.convert_alpha()
     return surface
 
 
-def _ink(font: pygame.font.Font, text: str, colour: theme.Colour,
-         outline: theme.Colour | None = None, thickness: int = 1) -> pygame.Surface:
+def _ink(
+    font: pygame.font.Font,
+    text: str,
+    colour: theme.Colour,
+    outline: theme.Colour | None = None,
+    thickness: int = 1,
+) -> pygame.Surface:
     """``text`` cropped to its inked pixels, optionally with an outline round it."""
     fill = font.render(text, True, colour)
     if outline is None:
@@ -76,8 +94,13 @@ def _ink(font: pygame.font.Font, text: str, colour: theme.Colour,
     return out.subsurface(out.get_bounding_rect()).copy()
 
 
-def _number(font: pygame.font.Font, text: str, colour: theme.Colour,
-            outline: theme.Colour | None = None, thickness: int = 1) -> pygame.Surface:
+def _number(
+    font: pygame.font.Font,
+    text: str,
+    colour: theme.Colour,
+    outline: theme.Colour | None = None,
+    thickness: int = 1,
+) -> pygame.Surface:
     """A card number set tight: glyphs close together, and a real minus bar.
 
     Noto Sans has no U+2212 and its hyphen is too short to read as a sign on a
@@ -92,15 +115,20 @@ def _number(font: pygame.font.Font, text: str, colour: theme.Colour,
         bar_h = max(2, round(digit_h * 0.16))
         bar_w = max(4, round(digit_h * 0.48))
         bar = pygame.Surface((bar_w, digit_h), pygame.SRCALPHA)
-        pygame.draw.rect(bar, colour, (0, (digit_h - bar_h) // 2, bar_w, bar_h),
-                         border_radius=max(1, bar_h // 3))
+        pygame.draw.rect(
+            bar, colour, (0, (digit_h - bar_h) // 2, bar_w, bar_h), border_radius=max(1, bar_h // 3)
+        )
         parts.append(bar)
     parts += glyphs
     width = sum(g.get_width() for g in parts) + gap * (len(parts) - 1)
     out = pygame.Surface((max(1, width), digit_h), pygame.SRCALPHA)
     x = 0
     for g in parts:
-        y = (digit_h - g.get_height()) // 2 if g.get_height() < digit_h * 0.8 else digit_h - g.get_height()
+        y = (
+            (digit_h - g.get_height()) // 2
+            if g.get_height() < digit_h * 0.8
+            else digit_h - g.get_height()
+        )
         out.blit(g, (x, y))
         x += g.get_width() + gap
     return out
@@ -165,8 +193,7 @@ class CardArt:
         key = (int(size[0]), int(size[1]))
         cached = self._backs.get(key)
         if cached is None:
-            path = asset_path("art", "cards", "back.svg")
-            cached = _finish(pygame.image.load_sized_svg(str(path), key))
+            cached = _finish(load_svg(asset_path("art", "cards", "back.svg"), key))
             self._backs[key] = cached
         return cached
 
@@ -175,8 +202,7 @@ class CardArt:
         key = (index % PORTRAIT_COUNT, (int(size[0]), int(size[1])))
         cached = self._portraits.get(key)
         if cached is None:
-            path = portrait_file(index)
-            cached = _finish(pygame.image.load_sized_svg(str(path), key[1]))
+            cached = _finish(load_svg(portrait_file(index), key[1]))
             self._portraits[key] = cached
         return cached
 
@@ -186,8 +212,9 @@ class CardArt:
         self._backs.clear()
         self._portraits.clear()
 
-    def _font(self, group: str, texts: tuple[str, ...], box: Size,
-              tight: bool = False) -> pygame.font.Font:
+    def _font(
+        self, group: str, texts: tuple[str, ...], box: Size, tight: bool = False
+    ) -> pygame.font.Font:
         key = (group, box)
         font = self._fonts.get(key)
         if font is None:
@@ -197,9 +224,7 @@ class CardArt:
 
     def _make_face(self, token: str, size: Size) -> pygame.Surface:
         w, h = size
-        surf = pygame.image.load_sized_svg(str(card_file(token)), size)
-        if surf.get_size() != size:
-            surf = pygame.transform.smoothscale(surf, size)
+        surf = load_svg(card_file(token), size)
         small = w < SMALL_WIDTH
         negative = token.startswith("-")
         number = token not in ("M", "H")
@@ -234,10 +259,12 @@ class CardArt:
             if token == "H":
                 idx = _ink(font, "H", theme.HAZARD_YELLOW)
                 pad = max(2, w // 50)
-                plate = pygame.Surface((idx.get_width() + 2 * pad, idx.get_height() + 2 * pad),
-                                       pygame.SRCALPHA)
-                pygame.draw.rect(plate, theme.HAZARD_BLACK, plate.get_rect(),
-                                 border_radius=max(2, w // 40))
+                plate = pygame.Surface(
+                    (idx.get_width() + 2 * pad, idx.get_height() + 2 * pad), pygame.SRCALPHA
+                )
+                pygame.draw.rect(
+                    plate, theme.HAZARD_BLACK, plate.get_rect(), border_radius=max(2, w // 40)
+                )
                 plate.blit(idx, (pad, pad))
                 idx = plate
                 at = (round(w * 0.12), round(h * 0.085))

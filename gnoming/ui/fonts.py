@@ -32,13 +32,18 @@ def font_file(bold: bool = False, script: str | None = None) -> str:
     return str(asset_path("art", "fonts", name))
 
 
-@cache
 def get_font(size: int, bold: bool = False, script: str | None = None) -> pygame.font.Font:
     """The Noto font at ``size`` pixels; ``script="Deva"`` gives the Devanagari face.
 
+    Cached per (size, bold, script), however the arguments are spelled.
     Initialises ``pygame.font`` if nobody has yet. The Devanagari font gets
     ``set_script("Deva")`` so that HarfBuzz shapes conjuncts and vowel signs.
     """
+    return _open_font(int(size), bool(bold), script)
+
+
+@cache
+def _open_font(size: int, bold: bool, script: str | None) -> pygame.font.Font:
     if not pygame.font.get_init():
         pygame.font.init()
     font = pygame.font.Font(font_file(bold, script), size)

@@ -114,8 +114,13 @@ def table_surface(size: tuple[int, int]) -> pygame.Surface:
     pygame.draw.rect(surf, WOOD, rail_rect, border_radius=rail)
     for k in range(1, 4):
         inset = rail * k // 4
-        pygame.draw.rect(surf, WOOD_DARK, rail_rect.inflate(-2 * inset, -2 * inset), 1,
-                         border_radius=max(1, rail - inset))
+        pygame.draw.rect(
+            surf,
+            WOOD_DARK,
+            rail_rect.inflate(-2 * inset, -2 * inset),
+            1,
+            border_radius=max(1, rail - inset),
+        )
     # felt with a soft lighter centre and a faint mowing-stripe pattern
     felt_rect = rail_rect.inflate(-2 * rail, -2 * rail)
     pygame.draw.rect(surf, FELT, felt_rect, border_radius=max(2, rail // 2))
@@ -125,12 +130,14 @@ def table_surface(size: tuple[int, int]) -> pygame.Surface:
         if i % 2:
             pygame.draw.rect(stripes, (*FELT_LIGHT, 40), (x, 0, stripe, felt_rect.h))
     centre = pygame.Surface(felt_rect.size, pygame.SRCALPHA)
-    pygame.draw.ellipse(centre, (*FELT_LIGHT, 50), centre.get_rect().inflate(-felt_rect.w // 5,
-                                                                              -felt_rect.h // 5))
+    pygame.draw.ellipse(
+        centre, (*FELT_LIGHT, 50), centre.get_rect().inflate(-felt_rect.w // 5, -felt_rect.h // 5)
+    )
     surf.blit(stripes, felt_rect.topleft)
     surf.blit(centre, felt_rect.topleft)
-    pygame.draw.rect(surf, FELT_DARK, felt_rect, max(1, round(2 * unit)),
-                     border_radius=max(2, rail // 2))
+    pygame.draw.rect(
+        surf, FELT_DARK, felt_rect, max(1, round(2 * unit)), border_radius=max(2, rail // 2)
+    )
     # accents in the corners, small enough to stay out of the way of the cards
     s = 1.1 * unit
     _draw_windmill(surf, felt_rect.right - round(40 * unit), felt_rect.bottom - round(12 * unit), s)
@@ -150,7 +157,9 @@ def draw_table(surface: pygame.Surface, rect: pygame.Rect | None = None) -> None
 _PANEL_CACHE: dict[tuple[tuple[int, int], bool, bool], pygame.Surface] = {}
 
 
-def panel_surface(size: tuple[int, int], hover: bool = False, pressed: bool = False) -> pygame.Surface:
+def panel_surface(
+    size: tuple[int, int], hover: bool = False, pressed: bool = False
+) -> pygame.Surface:
     """A wooden sign-board panel at ``size``: cream centre, wood frame; cached."""
     key = (size, hover, pressed)
     cached = _PANEL_CACHE.get(key)
@@ -205,16 +214,22 @@ def glow_surface(size: tuple[int, int], colour: Colour, width: int = 4) -> pygam
         alpha = round(255 * (1 - (i - 1) / width) ** 1.5)
         r = pygame.Rect(width - i, width - i, w + 2 * i, h + 2 * i)
         pygame.draw.rect(surf, (*colour, alpha), r, 2, border_radius=radius + i)
-    pygame.draw.rect(surf, (*colour, 255), surf.get_rect().inflate(-2 * width + 2, -2 * width + 2),
-                     2, border_radius=radius)
+    pygame.draw.rect(
+        surf,
+        (*colour, 255),
+        surf.get_rect().inflate(-2 * width + 2, -2 * width + 2),
+        2,
+        border_radius=radius,
+    )
     if pygame.display.get_surface() is not None:
         surf = surf.convert_alpha()
     _GLOW_CACHE[key] = surf
     return surf
 
 
-def glow(surface: pygame.Surface, rect: pygame.Rect, colour: Colour = GLOW_LEGAL,
-         width: int = 4) -> None:
+def glow(
+    surface: pygame.Surface, rect: pygame.Rect, colour: Colour = GLOW_LEGAL, width: int = 4
+) -> None:
     """Outline ``rect`` (a card, a pile, a row of cards) with a soft glow of ``colour``.
 
     Use :data:`GLOW_LEGAL` for legal targets and :data:`GLOW_MATCH` for matched lines.

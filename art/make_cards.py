@@ -99,9 +99,9 @@ def negative() -> list[str]:
         f'<polygon points="{pts(octagon(12, 12, 226, 326, cut - 4))}" fill="{SLATE}"/>',
         f'<polygon points="{pts(octagon(22, 22, 206, 306, cut - 8))}" fill="none" '
         f'stroke="{CREAM}" stroke-width="3" stroke-dasharray="12 8"/>',
-        f'<ellipse cx="125" cy="300" rx="46" ry="13" fill="{SLATE_DARK}"/>',
-        f'<circle cx="125" cy="283" r="10" fill="{WHITE}"/>',
-        f'<path d="M105 248 L125 264 L145 248" fill="none" stroke="{CREAM}" '
+        f'<ellipse cx="125" cy="308" rx="40" ry="12" fill="{SLATE_DARK}"/>',
+        f'<circle cx="125" cy="293" r="9" fill="{WHITE}"/>',
+        f'<path d="M109 266 L125 278 L141 266" fill="none" stroke="{CREAM}" '
         f'stroke-width="5" stroke-linecap="round" stroke-linejoin="round"/>',
     ]
 
@@ -154,7 +154,7 @@ def mulligan() -> list[str]:
         f'stroke="{GOLD}" stroke-width="2"/>',
         f'<ellipse cx="125" cy="262" rx="96" ry="26" fill="{GREEN_LIGHT}"/>',
         *gnome(118, 140, 1.05, HAT_RED, club=True),
-        f'<rect x="48" y="288" width="154" height="34" rx="6" fill="{HAT_RED}"/>',
+        f'<rect x="56" y="279" width="138" height="33" rx="6" fill="{HAT_RED}"/>',
     ]
 
 

@@ -27,7 +27,7 @@ TOKENS: tuple[str, ...] = (
 )
 """Every card token, as the rules engine's ``str(card)`` writes it."""
 
-SMALL_WIDTH = 56
+SMALL_WIDTH = 80
 """Below this width a face shows only its big centre number (no corner indices)."""
 
 PORTRAIT_COUNT = 8
@@ -113,7 +113,7 @@ def _number(
     parts: list[pygame.Surface] = []
     if minus:
         bar_h = max(2, round(digit_h * 0.16))
-        bar_w = max(4, round(digit_h * 0.48))
+        bar_w = max(4, round(digit_h * 0.55))
         bar = pygame.Surface((bar_w, digit_h), pygame.SRCALPHA)
         pygame.draw.rect(
             bar, colour, (0, (digit_h - bar_h) // 2, bar_w, bar_h), border_radius=max(1, bar_h // 3)
@@ -249,9 +249,9 @@ class CardArt:
             text = _ink(font, "M", theme.HAT_RED, theme.CREAM, thickness + 1)
             surf.blit(text, text.get_rect(center=(w // 2, round(h * 0.56))))
         else:
-            font = self._font("banner", ("MULLIGAN",), (round(w * 0.56), round(h * 0.06)))
+            font = self._font("banner", ("MULLIGAN",), (round(w * 0.48), round(h * 0.055)))
             label = _ink(font, "MULLIGAN", theme.CREAM)
-            surf.blit(label, label.get_rect(center=(w // 2, round(h * 305 / 350))))
+            surf.blit(label, label.get_rect(center=(w // 2, round(h * 295.5 / 350))))
 
         # corner indices, top left and (upside down) bottom right
         if not small:
@@ -270,7 +270,7 @@ class CardArt:
                 at = (round(w * 0.12), round(h * 0.085))
             elif token == "M":
                 idx = _ink(font, "M", theme.INK)
-                at = (round(w * 0.15), round(h * 0.10))
+                at = (round(w * 0.15), round(h * 0.095))
             elif negative:
                 idx = _number(font, token, theme.CREAM)
                 at = (round(w * 0.23), round(h * 0.125))

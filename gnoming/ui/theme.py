@@ -144,6 +144,8 @@ def table_surface(size: tuple[int, int]) -> pygame.Surface:
     _draw_flag(surf, felt_rect.left + round(30 * unit), felt_rect.bottom - round(14 * unit), s)
     if pygame.display.get_surface() is not None:
         surf = surf.convert()
+    if len(_TABLE_CACHE) >= 4:  # a window dragged through many sizes: keep memory flat
+        _TABLE_CACHE.clear()
     _TABLE_CACHE[size] = surf
     return surf
 

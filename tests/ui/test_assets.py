@@ -81,6 +81,11 @@ def test_faces_and_backs_are_cached_per_token_and_size(art: CardArt) -> None:
     assert art.portrait(3, (48, 48)) is art.portrait(3, (48, 48))
 
 
+def test_preload_fills_the_cache_for_a_size(art: CardArt) -> None:
+    art.preload((44, 62))
+    assert art.face("-5", (44, 62)) is art.face("-5", (44, 62))
+
+
 def test_numbers_differ_on_the_smallest_cards(art: CardArt) -> None:
     faces = [pygame.image.tobytes(art.face(t, SMALLEST), "RGBA") for t in TOKENS]
     assert len(set(faces)) == len(TOKENS)

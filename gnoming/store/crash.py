@@ -1,0 +1,71 @@
+"""Crash reports: what went wrong, written where a player can find it and send it.
+
+``crash/crash-<timestamp>.txt`` in the data folder holds the traceback, the
+game's version, the platform, the Python version and, when the game knows it,
+the game record as JSON (replaying it reproduces the game up to the crash).
+"""
+
+from __future__ import annotations
+
+import datetime
+import platform
+import sys
+import traceback
+from collections.abc import Callable
+from pathlib import Path
+
+import gnoming
+
+CRASH_FOLDER = "crash"
+
+
+def crash_report_text(exc: BaseException, record_json: str | None = None) -> str:
+    """The text of a crash report (never raises)."""
+    lines = ["Gnoming A Round crash report"]
+    facts: tuple[tuple[str, Callable[[], str]], ...] = (
+        ("game version", lambda: str(gnoming.__version__)),
+        ("time", lambda: datetime.datetime.now(datetime.UTC).isoformat()),
+        ("platform", platform.platform),
+        ("python", lambda: f"{platform.python_version()} ({sys.executable})"),
+        ("frozen", lambda: str(bool(getattr(sys, "frozen", False)))),
+    )
+    for label, fetch in facts:
+        try:
+            value = fetch()
+        except Exception as error:  # the report must still be written
+            value = f"unknown ({type(error).__name__})"
+        lines.append(f"{label}: {value}")
+    lines.append("")
+    try:
+        lines.append("".join(traceback.format_exception(exc)).rstrip())
+    except Exception:
+        lines.append(f"{type(exc).__name__} (the traceback could not be formatted)")
+    lines.append("")
+    lines.append("game record:")
+    lines.append(record_json if record_json is not None else "(none)")
+    return "\n".join(lines) + "\n"
+
+
+def write_crash_report(
+    folder: Path, exc: BaseException, record_json: str | None = None
+) -> Path | None:
+    """Write a crash report under ``folder/crash/``; returns its path, or None when
+    nothing could be written. Never raises: a crash reporter that crashes is
+    worse than none."""
+    try:
+        crash_folder = Path(folder) / CRASH_FOLDER
+        crash_folder.mkdir(parents=True, exist_ok=True)
+        text = crash_report_text(exc, record_json)
+        stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S-%f")
+        for attempt in range(1, 100):
+            suffix = "" if attempt == 1 else f"-{attempt}"
+            path = crash_folder / f"crash-{stamp}{suffix}.txt"
+            try:
+                with open(path, "x", encoding="utf-8", errors="replace") as handle:
+                    handle.write(text)
+            except FileExistsError:
+                continue
+            return path
+    except Exception:
+        pass
+    return None

@@ -1,0 +1,121 @@
+"""The autosave (``autosave.json``): the game in progress, as its record.
+
+A save holds the game record (seed, seats and every action so far), so loading
+it replays the game through the rules: what comes back is exactly the game that
+was saved, random generator included, and a record the rules reject is treated
+as a damaged file (moved aside, the ``.bak`` tried, never deleted).
+
+File shape::
+
+    {"version": 1, "saved_at": "2026-11-29T22:15:03+00:00",
+     "record": {...GameRecord.to_dict()...}, "extra": {...UI extras...}}
+"""
+
+from __future__ import annotations
+
+import contextlib
+import datetime
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from gnoming.rules import GameRecord, GameState, RecordError
+
+from .atomic import Damaged, backup_path, check_version, read_json_file, write_json
+
+AUTOSAVE_FILE = "autosave.json"
+AUTOSAVE_VERSION = 1
+
+
+def _autosave(folder: Path) -> Path:
+    return Path(folder) / AUTOSAVE_FILE
+
+
+def save_game(
+    folder: Path,
+    record: GameRecord,
+    extra: Mapping[str, Any] | None = None,
+    *,
+    saved_at: datetime.datetime | None = None,
+) -> list[str]:
+    """Write the game in progress; returns messages for the player (empty when all
+    went well). ``extra`` is any JSON-ready mapping the screen wants back (seat
+    names, whose view ...); a value JSON cannot hold raises ``TypeError``."""
+    when = saved_at or datetime.datetime.now(datetime.UTC)
+    data: dict[str, Any] = {
+        "version": AUTOSAVE_VERSION,
+        "saved_at": when.isoformat(timespec="seconds"),
+        "record": record.to_dict(),
+    }
+    if extra is not None:
+        data["extra"] = dict(extra)
+    try:
+        write_json(_autosave(folder), data)
+    except OSError as error:
+        reason = error.strerror or type(error).__name__
+        return [f"The game could not be saved ({reason})."]
+    return []
+
+
+@dataclass(frozen=True, eq=False)
+class SavedGame:
+    """A loaded autosave: the record, the game it replays to, and the extras."""
+
+    record: GameRecord
+    state: GameState
+    """Freshly replayed; the caller owns it."""
+    extra: dict[str, Any]
+    """What :func:`save_game` was given as ``extra`` (empty if nothing)."""
+    saved_at: str
+    """ISO 8601 date and time of the save, UTC."""
+
+
+def _parse_save(obj: object) -> SavedGame:
+    data = check_version(obj, AUTOSAVE_VERSION, "saved game")
+    extra = data.get("extra", {})
+    if not isinstance(extra, dict):
+        raise Damaged("the saved game's extras are not a JSON object")
+    saved_at = data.get("saved_at", "")
+    if not isinstance(saved_at, str):
+        raise Damaged("the saved game's date is not text")
+    try:
+        record = GameRecord.from_dict(data.get("record"))
+        state = record.replay()
+    except RecordError as error:
+        raise Damaged(f"the saved game cannot be replayed: {error}") from None
+    return SavedGame(record, state, extra, saved_at)
+
+
+def load_saved_game(folder: Path) -> tuple[SavedGame | None, list[str]]:
+    """The saved game with its extras (None when there is none or it could not be
+    used) and messages for the player. Never raises.
+
+    The game may already be over when the program stopped between the last
+    action and :func:`clear_game`: record it in the statistics, then clear it.
+    """
+    loaded = read_json_file(_autosave(folder), _parse_save, "saved game")
+    return loaded.value, list(loaded.messages)
+
+
+def load_game(folder: Path) -> tuple[GameRecord | None, GameState | None, list[str]]:
+    """The saved game's record and the state it replays to (both None when there is
+    no usable save) and messages for the player. Never raises. See
+    :func:`load_saved_game` for the extras."""
+    saved, messages = load_saved_game(folder)
+    if saved is None:
+        return None, None, messages
+    return saved.record, saved.state, messages
+
+
+def has_saved_game(folder: Path) -> bool:
+    """Whether an autosave exists (not whether it is good: :func:`load_game` says)."""
+    return _autosave(folder).is_file()
+
+
+def clear_game(folder: Path) -> None:
+    """Forget the saved game (the game is finished), backup included. Never raises."""
+    path = _autosave(folder)
+    for target in (path, backup_path(path)):
+        with contextlib.suppress(OSError):
+            target.unlink()

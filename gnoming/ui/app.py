@@ -1,8 +1,11 @@
-"""PLACEHOLDER window: a green table with the title, until the real scene stack lands.
+"""The game's frame loop: a window, a stack of scenes, and the flags that drive it.
 
-It already honours the flags that CI and the tests rely on (``--autoplay
---quit-at-end``, ``--max-frames``, ``--frame-stats``, ``--screenshot-dir``,
-``--window``), so the packaging pipeline can be checked end to end.
+Each frame: events go to the top scene (after the app has taken the ones that
+belong to it: quit, fullscreen, resize), the top scene is updated with ``dt``
+in seconds, the visible scenes are drawn bottom to top, and the frame is
+flipped. An unexpected error inside a scene does not kill the window: the app
+writes a crash report and shows a friendly screen instead.
+
 Set ``GNOMING_TIMING=1`` to print when the first frame reaches the screen.
 """
 
@@ -15,25 +18,27 @@ import math
 import os
 import sys
 import time
+import traceback
+from collections.abc import Callable
 from pathlib import Path
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame  # noqa: E402
 
-from gnoming import __version__  # noqa: E402
-from gnoming.paths import asset_path  # noqa: E402
+from gnoming import i18n  # noqa: E402
+from gnoming.paths import asset_path, data_dir  # noqa: E402
+from gnoming.ui import theme  # noqa: E402
+from gnoming.ui.scene import Scene, SceneStack  # noqa: E402
+from gnoming.ui.widgets import draw_text  # noqa: E402
 
 TITLE = "Gnoming A Round"
 DEFAULT_WINDOW = (1280, 720)
+MIN_WINDOW = (960, 600)
 FPS = 60
-AUTOPLAY_FRAMES = 120  # no game exists yet: "a whole game" is two seconds of table
-
-FELT = (28, 94, 52)
-FELT_EDGE = (20, 66, 38)
-RIM = (92, 58, 30)
-INK = (245, 236, 200)
-SHADOW = (10, 40, 22)
+MAX_DT = 0.1
+"""Longer pauses (a dragged window, a breakpoint) count as this many seconds."""
+TOAST_SECONDS = 4.0
 
 
 def percentile(values: list[float], fraction: float) -> float:
@@ -45,104 +50,300 @@ def percentile(values: list[float], fraction: float) -> float:
 
 def frame_stats(frame_ms: list[float], work_ms: list[float]) -> dict[str, float | int]:
     """``frame_ms``: time between frames as the player sees it (capped at 60 fps);
-    ``work_ms``: time spent handling events, drawing and flipping, i.e. the headroom."""
-    stats: dict[str, float | int] = {"frames": len(frame_ms)}
+    ``work_ms``: time spent handling events, updating, drawing and flipping: the
+    frame time the game itself costs. The plain ``p50``..``max`` keys are the
+    work times."""
+    stats: dict[str, float | int] = {"frames": len(work_ms)}
     for name, values in (("frame_ms", frame_ms), ("work_ms", work_ms)):
         for label, fraction in (("p50", 0.50), ("p95", 0.95), ("p99", 0.99), ("max", 1.0)):
             stats[f"{name}_{label}"] = round(percentile(values, fraction), 3) if values else 0.0
+    for label in ("p50", "p95", "p99", "max"):
+        stats[label] = stats[f"work_ms_{label}"]
     return stats
 
 
-def _init_pygame() -> None:
-    pygame.display.init()
-    pygame.font.init()
-    with contextlib.suppress(pygame.error):  # no audio device (CI, remote desktop): stay silent
-        pygame.mixer.init()
+class App:
+    """The running game: window, scene stack, settings, sound, card art."""
 
+    def __init__(self, args: argparse.Namespace) -> None:
+        from gnoming.store.settings import load_settings
 
-def _draw_table(screen: pygame.Surface, fonts: dict[str, pygame.font.Font]) -> None:
-    width, height = screen.get_size()
-    screen.fill(SHADOW)
-    table = pygame.Rect(0, 0, int(width * 0.9), int(height * 0.82))
-    table.center = (width // 2, height // 2)
-    pygame.draw.ellipse(screen, RIM, table)
-    felt = table.inflate(-max(12, width // 50), -max(12, width // 50))
-    pygame.draw.ellipse(screen, FELT_EDGE, felt)
-    pygame.draw.ellipse(screen, FELT, felt.inflate(-16, -16))
+        self.args = args
+        self.data_dir = data_dir(args.data_dir)
+        self.settings, messages = load_settings(self.data_dir)
+        self.toasts: list[list[object]] = [[m, TOAST_SECONDS] for m in messages]
+        i18n.set_language(args.lang or self.settings.language)
+        self.speed: str = args.speed or self.settings.animation_speed
+        self.stack = SceneStack()
+        self.running = True
+        self.exit_code = 0
+        self.frames = 0
+        self.screenshot_dir = Path(args.screenshot_dir) if args.screenshot_dir else None
+        self._shot_names: set[str] = set()
+        self._crashes = 0
+        self._init_pygame()
+        from gnoming.ui.audio import Audio
+        from gnoming.ui.cardart import CardArt
 
-    title = fonts["title"].render(TITLE, True, INK)
-    shadow = fonts["title"].render(TITLE, True, SHADOW)
-    place = title.get_rect(center=(width // 2, height // 2 - height // 20))
-    screen.blit(shadow, place.move(3, 3))
-    screen.blit(title, place)
-    subtitle = fonts["small"].render(f"version {__version__}  -  the cards are coming", True, INK)
-    screen.blit(subtitle, subtitle.get_rect(center=(width // 2, place.bottom + height // 16)))
+        self.cards = CardArt()
+        self.audio = Audio()
+        self.apply_sound_settings()
 
+    # ------------------------------------------------------------------ window
 
-def _fonts(height: int) -> dict[str, pygame.font.Font]:
-    return {
-        "title": pygame.font.Font(None, max(24, height // 7)),
-        "small": pygame.font.Font(None, max(14, height // 24)),
-    }
+    def _init_pygame(self) -> None:
+        pygame.display.init()
+        pygame.font.init()
+        icon = asset_path("art", "icon.png")
+        if icon.exists():
+            with contextlib.suppress(pygame.error):
+                pygame.display.set_icon(pygame.image.load(str(icon)))
+        pygame.display.set_caption(TITLE)
+        size = tuple(self.args.window) if self.args.window else tuple(self.settings.window_size)
+        self.fullscreen = bool(self.settings.fullscreen) and not self.args.autoplay
+        self._windowed_size = (max(size[0], MIN_WINDOW[0]), max(size[1], MIN_WINDOW[1]))
+        self._set_mode(self._windowed_size)
+        pygame.key.set_repeat(300, 60)
 
+    def _set_mode(self, size: tuple[int, int]) -> None:
+        flags = pygame.FULLSCREEN if self.fullscreen else pygame.RESIZABLE
+        if self.fullscreen:
+            size = (0, 0)
+        try:
+            self.screen = pygame.display.set_mode(size, flags)
+        except pygame.error:
+            self.fullscreen = False
+            self.screen = pygame.display.set_mode(self._windowed_size, pygame.RESIZABLE)
+        with contextlib.suppress(Exception):
+            pygame.Window.from_display_module().minimum_size = MIN_WINDOW
 
-def run(args: argparse.Namespace) -> int:
-    """Open the window and draw the table until the player closes it; returns the exit code."""
-    timing = os.environ.get("GNOMING_TIMING") == "1"
-    _init_pygame()
-    icon = asset_path("art", "icon.png")
-    if icon.exists():
-        pygame.display.set_icon(pygame.image.load(str(icon)))
-    pygame.display.set_caption(TITLE)
-    size = tuple(args.window) if args.window else DEFAULT_WINDOW
-    screen = pygame.display.set_mode(size, pygame.RESIZABLE)
-    fonts = _fonts(screen.get_height())
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.screen.get_size()
 
-    frame_limit = args.max_frames
-    if args.autoplay and args.quit_at_end:
-        frame_limit = min(frame_limit or AUTOPLAY_FRAMES, AUTOPLAY_FRAMES)
-    screenshot_dir = Path(args.screenshot_dir) if args.screenshot_dir else None
+    def toggle_fullscreen(self) -> None:
+        self.fullscreen = not self.fullscreen
+        self._set_mode(self._windowed_size)
+        self._resized()
 
-    clock = pygame.time.Clock()
-    frame_ms: list[float] = []
-    work_ms: list[float] = []
-    frames = 0
-    last_flip = time.perf_counter()
-    running = True
-    try:
-        while running:
+    def _resized(self) -> None:
+        for scene in self.stack.scenes:
+            scene.resize(self.size)
+
+    @property
+    def ui_scale(self) -> float:
+        """1.0 at 720 pixels of height; larger with the large-text setting."""
+        scale = self.size[1] / 720
+        return scale * (1.25 if self.settings.large_text else 1.0)
+
+    def font_size(self, base: int) -> int:
+        return max(11, round(base * self.ui_scale))
+
+    # ------------------------------------------------------------------ settings
+
+    def apply_sound_settings(self) -> None:
+        s = self.settings
+        self.audio.set_volumes(s.sound_volume, s.music_volume)
+        self.audio.set_muted(s.muted)
+        if s.music_volume > 0 and not s.muted:
+            self.audio.start_music()
+        else:
+            self.audio.stop_music()
+
+    def update_settings(self, settings: object) -> None:
+        """Apply and remember new settings (from the Settings scene)."""
+        from gnoming.store.settings import Settings, save_settings
+
+        assert isinstance(settings, Settings)
+        language_changed = settings.language != self.settings.language
+        self.settings = settings
+        self.speed = settings.animation_speed
+        if language_changed:
+            i18n.set_language(settings.language)
+        self.apply_sound_settings()
+        if settings.fullscreen != self.fullscreen and not self.args.autoplay:
+            self.toggle_fullscreen()
+        try:
+            save_settings(self.data_dir, settings)
+        except OSError as error:
+            self.toast(i18n._("Could not save the settings: {error}").format(error=error))
+        self._resized()
+
+    # ------------------------------------------------------------------ scenes
+
+    def push(self, scene: Scene) -> None:
+        self.stack.push(scene)
+        scene.resize(self.size)
+
+    def pop(self) -> None:
+        self.stack.pop()
+        if self.stack.top is None:
+            self.quit()
+
+    def replace(self, scene: Scene) -> None:
+        self.stack.replace(scene)
+        scene.resize(self.size)
+
+    def clear_to(self, scene: Scene) -> None:
+        self.stack.clear_to(scene)
+        scene.resize(self.size)
+
+    def quit(self, code: int = 0) -> None:
+        self.exit_code = code
+        self.running = False
+
+    def toast(self, text: str) -> None:
+        """A short message at the bottom of the screen for a few seconds."""
+        self.toasts.append([text, TOAST_SECONDS])
+
+    def screenshot(self, name: str, *, once: bool = True) -> None:
+        """Save the current screen as ``<name>.png`` when ``--screenshot-dir`` is set."""
+        if self.screenshot_dir is None or (once and name in self._shot_names):
+            return
+        self._shot_names.add(name)
+        self.screenshot_dir.mkdir(parents=True, exist_ok=True)
+        pygame.image.save(self.screen, str(self.screenshot_dir / f"{name}.png"))
+
+    def first_scene(self) -> Scene:
+        from gnoming.ui.scenes.title import TitleScene
+
+        if self.args.autoplay:
+            from gnoming.ui.session import autoplay_config
+
+            return self.game_scene(autoplay_config(self.args.players, self.args.seed))
+        return TitleScene(self)
+
+    def game_scene(self, config: object) -> Scene:
+        from gnoming.ui.scenes.table import TableScene
+        from gnoming.ui.session import GameConfig, GameSession
+
+        assert isinstance(config, GameConfig)
+        return TableScene(self, GameSession.new(config, self.data_dir))
+
+    # ------------------------------------------------------------------ loop
+
+    def run(self, first: Scene | None = None, *, max_frames: int | None = None) -> int:
+        timing = os.environ.get("GNOMING_TIMING") == "1"
+        self.push(first or self.first_scene())
+        clock = pygame.time.Clock()
+        frame_ms: list[float] = []
+        work_ms: list[float] = []
+        limit = max_frames if max_frames is not None else self.args.max_frames
+        last_flip = time.perf_counter()
+        dt = 0.0
+        while self.running:
             started = time.perf_counter()
-            for event in pygame.event.get():
-                if event.type == pygame.QUIT or (
-                    event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE
-                ):
-                    running = False
-                elif event.type == pygame.VIDEORESIZE:
-                    fonts = _fonts(screen.get_height())
-            _draw_table(screen, fonts)
+            try:
+                self.step(pygame.event.get(), dt)
+            except Exception as error:  # any bug in a scene: report it, keep the window
+                self.crashed(error)
             pygame.display.flip()
             flipped = time.perf_counter()
-            frames += 1
-            if frames == 1:
+            self.frames += 1
+            if self.frames == 1:
                 if timing:
                     print(f"gnoming-timing first_frame_epoch_ns={time.time_ns()}", file=sys.stderr)
-                if screenshot_dir is not None:
-                    screenshot_dir.mkdir(parents=True, exist_ok=True)
-                    pygame.image.save(screen, str(screenshot_dir / "title.png"))
             else:
                 frame_ms.append((flipped - last_flip) * 1000.0)
             work_ms.append((flipped - started) * 1000.0)
             last_flip = flipped
-            if frame_limit is not None and frames >= frame_limit:
-                running = False
-            clock.tick(FPS)  # the real scenes take dt from here and call update(dt)
+            if limit is not None and self.frames >= limit:
+                self.running = False
+            dt = min(clock.tick(FPS) / 1000.0, MAX_DT)
+        while self.stack.top is not None:
+            self.stack.pop()
+        self.audio.stop_music(0)
+        if self.args.frame_stats:
+            path = Path(self.args.frame_stats)
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(json.dumps(frame_stats(frame_ms, work_ms), indent=2) + "\n")
+        return self.exit_code
+
+    def step(self, events: list[pygame.event.Event], dt: float) -> None:
+        """One frame without the flip: input, update, draw. Tests drive this directly."""
+        for event in events:
+            if event.type == pygame.QUIT:
+                self.quit()
+                return
+            if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+                self.toggle_fullscreen()
+                continue
+            if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
+                if not self.fullscreen:
+                    self._windowed_size = (
+                        max(self.size[0], MIN_WINDOW[0]),
+                        max(self.size[1], MIN_WINDOW[1]),
+                    )
+                    if self.size != self._windowed_size:
+                        self._set_mode(self._windowed_size)
+                self._resized()
+                continue
+            top = self.stack.top
+            if top is not None:
+                top.handle(event)
+        top = self.stack.top
+        if top is None:
+            self.quit()
+            return
+        top.update(dt)
+        self.draw()
+        if self.stack.top is not None:
+            self.screenshot(self.stack.top.name)
+        for toast in self.toasts:
+            toast[1] = float(toast[1]) - dt  # type: ignore[arg-type]
+        self.toasts = [t for t in self.toasts if float(t[1]) > 0]  # type: ignore[arg-type]
+
+    def draw(self) -> None:
+        for scene in self.stack.visible():
+            scene.draw(self.screen)
+        if self.toasts:
+            self._draw_toasts()
+
+    def _draw_toasts(self) -> None:
+        width, height = self.size
+        size = self.font_size(20)
+        y = height - size * 2
+        for text, _left in reversed(self.toasts[-3:]):
+            rect = pygame.Rect(0, 0, min(width - 40, width * 3 // 4), int(size * 1.8))
+            rect.midbottom = (width // 2, y)
+            inner = theme.draw_panel(self.screen, rect)
+            draw_text(self.screen, str(text), inner.center, size, max_width=inner.width - 8)
+            y = rect.top - 6
+
+    def crashed(self, error: BaseException) -> None:
+        """Write a crash report and show the friendly crash screen (or give up)."""
+        self._crashes += 1
+        report = self.write_crash_report(error)
+        if self._crashes > 3:
+            print(
+                f"Gnoming A Round stopped after repeated errors; report: {report}", file=sys.stderr
+            )
+            self.quit(1)
+            return
+        from gnoming.ui.scenes.crash import CrashScene
+
+        self.clear_to(CrashScene(self, report))
+
+    def write_crash_report(self, error: BaseException) -> Path | None:
+        record_json = None
+        for scene in self.stack.scenes:
+            getter: Callable[[], str | None] | None = getattr(scene, "record_json", None)
+            if getter is not None:
+                with contextlib.suppress(Exception):
+                    record_json = getter()
+        try:
+            from gnoming.store.crash import write_crash_report
+
+            return write_crash_report(self.data_dir, error, record_json)
+        except Exception:
+            traceback.print_exception(error)
+            return None
+
+
+def run(args: argparse.Namespace) -> int:
+    """Open the window and play until the player quits; returns the exit code."""
+    app = App(args)
+    try:
+        return app.run()
     finally:
         pygame.quit()
-
-    if args.frame_stats:
-        path = Path(args.frame_stats)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        stats = frame_stats(frame_ms, work_ms)
-        stats["frames"] = frames
-        path.write_text(json.dumps(stats, indent=2) + "\n", encoding="utf-8")
-    return 0

@@ -1,0 +1,202 @@
+"""A game in progress, as the screen sees it: the rules state, who sits where,
+the computer gnomes' thinking, autosave and statistics.
+
+The table scene turns input into actions and hands them to
+:meth:`GameSession.apply`; it never changes the rules state any other way.
+Autosaves are written after every completed turn and at every round end, on a
+background thread so that the frame loop never waits for the disk.
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+from collections.abc import Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from gnoming.ai import make_bot, start_thinking
+from gnoming.ai.protocol import Thinker
+from gnoming.rules import Action, GameRecord, GameState, observe
+from gnoming.rules import events as E
+from gnoming.store.saves import SavedGame, clear_game, save_game
+from gnoming.store.settings import SeatSpec
+
+GNOME_NAMES = ("Bramble", "Pip", "Tansy", "Clover", "Moss", "Fennel", "Thistle", "Juniper")
+
+
+@dataclass(frozen=True)
+class GameConfig:
+    """Everything needed to start a game: the seats, the seed, who starts."""
+
+    seats: tuple[SeatSpec, ...]
+    seed: int
+    first_seat: int = 0
+
+
+def autoplay_config(players: int | None, seed: int | None) -> GameConfig:
+    """Every seat a computer gnome (``--autoplay``): one Hard gnome, the rest mixed."""
+    n = players or 4
+    difficulties = ("hard", "medium", "easy")
+    seats = tuple(
+        SeatSpec("gnome", GNOME_NAMES[i % len(GNOME_NAMES)], difficulties[i % 3]) for i in range(n)
+    )
+    return GameConfig(seats, seed if seed is not None else random.SystemRandom().randrange(2**31))
+
+
+def _bot_seed(game_seed: int, seat: int, decision: int) -> int:
+    """A bot's seed for one decision: the same game and position always give the
+    same decision, also after the game was saved and continued."""
+    return (game_seed * 1_000_003 + seat * 10_007 + decision) % (2**63)
+
+
+class GameSession:
+    """The game being played on screen."""
+
+    def __init__(self, config: GameConfig, state: GameState, data_dir: Path | None) -> None:
+        self.config = config
+        self.state = state
+        self.data_dir = data_dir
+        self.finished_recorded = False
+        self._saver = ThreadPoolExecutor(max_workers=1, thread_name_prefix="autosave")
+        self._pending: Future[list[str]] | None = None
+        self._messages: list[str] = []
+        self._lock = threading.Lock()
+
+    @classmethod
+    def new(cls, config: GameConfig, data_dir: Path | None) -> GameSession:
+        state = GameState.new(len(config.seats), first_seat=config.first_seat, seed=config.seed)
+        return cls(config, state, data_dir)
+
+    @classmethod
+    def resume(cls, saved: SavedGame, data_dir: Path | None) -> GameSession:
+        """Continue a saved game exactly where it stopped."""
+        record = saved.record
+        seats = tuple(
+            SeatSpec(
+                kind="person" if s.get("kind") == "person" else "gnome",
+                name=str(s.get("name", f"Seat {i + 1}"))[:24],
+                difficulty=s.get("difficulty", "medium")
+                if s.get("difficulty") in ("easy", "medium", "hard")
+                else "medium",
+            )
+            for i, s in enumerate(record.seats)
+        )
+        if len(seats) != record.n_seats:
+            seats = tuple(
+                SeatSpec("gnome", GNOME_NAMES[i % len(GNOME_NAMES)], "medium")
+                for i in range(record.n_seats)
+            )
+        config = GameConfig(seats, record.seed, record.first_seat)
+        return cls(config, saved.state, data_dir)
+
+    # ------------------------------------------------------------------ seats
+
+    @property
+    def n_seats(self) -> int:
+        return self.state.n_seats
+
+    def seat(self, index: int) -> SeatSpec:
+        return self.config.seats[index]
+
+    def is_person(self, index: int) -> bool:
+        return self.config.seats[index].kind == "person"
+
+    def person_seats(self) -> list[int]:
+        return [i for i, s in enumerate(self.config.seats) if s.kind == "person"]
+
+    def current_is_person(self) -> bool:
+        seat = self.state.current_seat()
+        return seat >= 0 and self.is_person(seat)
+
+    # ------------------------------------------------------------------ playing
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        return self.state.legal_actions()
+
+    def apply(self, action: Action) -> list[E.Event]:
+        """Apply an action (raises IllegalActionError, changing nothing, if not allowed);
+        autosaves after a completed turn and a round end, records statistics at the end."""
+        events = self.state.apply(action)
+        if any(isinstance(e, (E.TurnEnded, E.RoundScored)) for e in events):
+            if self.state.is_over():
+                self._finish()
+            else:
+                self.autosave()
+        return events
+
+    def bot_thinker(self) -> Thinker:
+        """Start the current gnome's decision; step it a few milliseconds per frame."""
+        seat = self.state.current_seat()
+        spec = self.config.seats[seat]
+        bot = make_bot(spec.difficulty, _bot_seed(self.config.seed, seat, len(self.state.history)))
+        return start_thinking(bot, observe(self.state, seat), self.state.legal_actions())
+
+    def hint_thinker(self) -> Any:
+        """A Hard gnome's recommendation for the person whose decision it is."""
+        from gnoming.ai.hints import start_hint
+
+        seat = self.state.current_seat()
+        seed = _bot_seed(self.config.seed, seat, len(self.state.history))
+        return start_hint(observe(self.state, seat), self.state.legal_actions(), seed)
+
+    # ------------------------------------------------------------------ saving
+
+    def record(self) -> GameRecord:
+        return GameRecord.of(self.state, tuple(s.to_dict() for s in self.config.seats))
+
+    def record_json(self) -> str:
+        return self.record().to_json()
+
+    def autosave(self) -> None:
+        """Save the game on the background thread (the latest save wins)."""
+        if self.data_dir is None:
+            return
+        record = self.record()
+        folder = self.data_dir
+        self._pending = self._saver.submit(save_game, folder, record)
+        self._pending.add_done_callback(self._collect)
+
+    def _collect(self, future: Future[list[str]]) -> None:
+        try:
+            messages = future.result()
+        except Exception as error:  # a save that failed must not take the game down
+            messages = [f"The game could not be saved ({error})."]
+        with self._lock:
+            self._messages.extend(messages)
+
+    def take_messages(self) -> list[str]:
+        """Messages from saving (for the screen to show), each once."""
+        with self._lock:
+            messages, self._messages = self._messages, []
+        return messages
+
+    def _finish(self) -> None:
+        if self.finished_recorded or self.data_dir is None:
+            return
+        self.finished_recorded = True
+        folder = self.data_dir
+        record = self.record()
+        state = self.state
+        persons = self.person_seats()
+
+        def finish() -> list[str]:
+            from gnoming.store.stats import add_finished_game
+
+            clear_game(folder)
+            _stats, messages = add_finished_game(folder, state, record, persons)
+            return messages
+
+        self._pending = self._saver.submit(finish)
+        self._pending.add_done_callback(self._collect)
+
+    def close(self) -> None:
+        """Wait for the last save to reach the disk."""
+        self._saver.shutdown(wait=True)
+
+
+def apply_all(session: GameSession, actions: Sequence[Action]) -> None:
+    for action in actions:
+        session.apply(action)

@@ -1,0 +1,175 @@
+"""Small widgets shared by the scenes: cached text, buttons and keyboard-driven menus."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import pygame
+
+from gnoming.ui import theme
+from gnoming.ui.fonts import font_for_text
+
+Colour = tuple[int, int, int]
+
+_TEXT_CACHE: dict[tuple[str, int, bool, Colour], pygame.Surface] = {}
+_TEXT_CACHE_LIMIT = 2000
+
+
+def render_text(
+    text: str, size: int, colour: Colour = theme.INK, bold: bool = False
+) -> pygame.Surface:
+    """``text`` rendered anti-aliased in the right font (Devanagari when needed); cached."""
+    key = (text, size, bold, colour)
+    surface = _TEXT_CACHE.get(key)
+    if surface is None:
+        if len(_TEXT_CACHE) > _TEXT_CACHE_LIMIT:
+            _TEXT_CACHE.clear()
+        surface = font_for_text(text, size, bold).render(text, True, colour)
+        _TEXT_CACHE[key] = surface
+    return surface
+
+
+def text_width(text: str, size: int, bold: bool = False) -> int:
+    return font_for_text(text, size, bold).size(text)[0]
+
+
+def fit_size(text: str, size: int, max_width: int, bold: bool = False, minimum: int = 10) -> int:
+    """The largest font size up to ``size`` at which ``text`` fits in ``max_width``."""
+    while size > minimum and text_width(text, size, bold) > max_width:
+        size -= 1
+    return size
+
+
+def draw_text(
+    surface: pygame.Surface,
+    text: str,
+    position: tuple[int, int],
+    size: int,
+    colour: Colour = theme.INK,
+    *,
+    bold: bool = False,
+    anchor: str = "center",
+    max_width: int | None = None,
+    shadow: Colour | None = None,
+) -> pygame.Rect:
+    """Draw ``text`` with its ``anchor`` point (a pygame.Rect attribute name) at
+    ``position``, shrinking the font to fit ``max_width``; returns the rect used."""
+    if max_width is not None:
+        size = fit_size(text, size, max_width, bold)
+    rendered = render_text(text, size, colour, bold)
+    rect = rendered.get_rect(**{anchor: position})
+    if shadow is not None:
+        surface.blit(render_text(text, size, shadow, bold), rect.move(2, 2))
+    surface.blit(rendered, rect)
+    return rect
+
+
+def wrap_text(text: str, size: int, max_width: int, bold: bool = False) -> list[str]:
+    """Split ``text`` into lines no wider than ``max_width`` (words kept whole)."""
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        line = ""
+        for word in paragraph.split(" "):
+            candidate = f"{line} {word}" if line else word
+            if line and text_width(candidate, size, bold) > max_width:
+                lines.append(line)
+                line = word
+            else:
+                line = candidate
+        lines.append(line)
+    return lines
+
+
+@dataclass
+class Button:
+    """A clickable, focusable panel with a label."""
+
+    label: Callable[[], str]
+    """Called at draw time, so the label follows the current language."""
+    action: Callable[[], None]
+    rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
+    enabled: bool = True
+
+    def draw(self, surface: pygame.Surface, hover: bool, focus: bool, size: int) -> None:
+        inner = theme.draw_panel(surface, self.rect, hover=hover and self.enabled)
+        colour = theme.INK if self.enabled else theme.STONE
+        draw_text(
+            surface, self.label(), inner.center, size, colour, bold=True, max_width=inner.width - 4
+        )
+        if focus:
+            theme.glow(surface, self.rect, theme.GLOW_LEGAL, 4)
+
+
+class Menu:
+    """A column (or row) of buttons driven by mouse or keyboard.
+
+    Up/Down (or Left/Right, Tab) move the focus, Enter/Space press the focused
+    button, the mouse hovers and clicks. The focus is always visible.
+    """
+
+    def __init__(self, buttons: list[Button]) -> None:
+        self.buttons = buttons
+        self.focus = 0
+        self.hover: int | None = None
+        self.text_size = 24
+
+    def layout_column(self, centre_x: int, top: int, width: int, height: int, gap: int) -> None:
+        for index, button in enumerate(self.buttons):
+            button.rect = pygame.Rect(0, 0, width, height)
+            button.rect.midtop = (centre_x, top + index * (height + gap))
+        self.text_size = max(14, int(height * 0.42))
+
+    def layout_row(self, centre_x: int, top: int, width: int, height: int, gap: int) -> None:
+        total = len(self.buttons) * width + (len(self.buttons) - 1) * gap
+        left = centre_x - total // 2
+        for index, button in enumerate(self.buttons):
+            button.rect = pygame.Rect(left + index * (width + gap), top, width, height)
+        self.text_size = max(14, int(height * 0.42))
+
+    def _move(self, step: int) -> None:
+        if not self.buttons:
+            return
+        for _ in range(len(self.buttons)):
+            self.focus = (self.focus + step) % len(self.buttons)
+            if self.buttons[self.focus].enabled:
+                return
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """Returns True when the event was used."""
+        if event.type == pygame.MOUSEMOTION:
+            self.hover = self._at(event.pos)
+            if self.hover is not None:
+                self.focus = self.hover
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            index = self._at(event.pos)
+            if index is not None and self.buttons[index].enabled:
+                self.focus = index
+                self.buttons[index].action()
+                return True
+            return False
+        if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_DOWN, pygame.K_RIGHT) or (
+                event.key == pygame.K_TAB and not event.mod & pygame.KMOD_SHIFT
+            ):
+                self._move(1)
+                return True
+            if event.key in (pygame.K_UP, pygame.K_LEFT, pygame.K_TAB):
+                self._move(-1)
+                return True
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                if self.buttons and self.buttons[self.focus].enabled:
+                    self.buttons[self.focus].action()
+                return True
+        return False
+
+    def _at(self, position: tuple[int, int]) -> int | None:
+        for index, button in enumerate(self.buttons):
+            if button.rect.collidepoint(position):
+                return index
+        return None
+
+    def draw(self, surface: pygame.Surface) -> None:
+        for index, button in enumerate(self.buttons):
+            button.draw(surface, index == self.hover, index == self.focus, self.text_size)

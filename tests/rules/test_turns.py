@@ -420,3 +420,61 @@ def test_three_rounds_then_game_over() -> None:
     assert state.legal_actions() == () and state.current_seat() == -1
     with pytest.raises(IllegalActionError, match="game is over"):
         state.apply(A.DRAW)
+
+
+# ---------------------------------------------------------------- cases RULES.md leaves open
+# (decided in docs/rules.md)
+
+
+def test_keeping_a_mulligan_onto_the_face_up_mulligan_is_allowed(table: Table) -> None:
+    state = table(layouts={0: "M [1] [2] [3] [4] [5] [6] [7] [8]"}, draw="M")
+    play(state, A.DRAW, A.keep(0))
+    assert state.layouts[0][0] is Card.MULLIGAN
+    assert state.phase is Phase.DISCARD and state.held is Card.MULLIGAN
+
+
+def test_a_bounce_chain_with_every_position_filled_ends(table: Table) -> None:
+    # every keep and bounce lands on a face-down matching 2; the ninth lift has nowhere to go
+    state = table(layouts={0: "[2] [2] [2] [2] [2] [2] [2] [2] [2]"}, draw="2")
+    play(state, A.DRAW, A.keep(0))
+    for position in range(1, 9):
+        assert state.phase is Phase.BOUNCE
+        play(state, A.bounce(position))
+    assert state.phase is Phase.DISCARD and state.held is Card.P2
+
+
+def test_the_endgame_is_triggered_at_the_end_of_the_going_out_turn(table: Table) -> None:
+    state = table(n_seats=3, layouts={0: "1 2 3 4 5 6 7 8 [12]"}, draw="12 11")
+    events = play(state, A.DRAW, A.keep(8))
+    assert not of_type(events, E.EndgameTriggered)
+    events = play(state, A.discard(0))
+    assert of_type(events, E.EndgameTriggered) == [E.EndgameTriggered(0)]
+
+
+def test_final_turns_are_played_even_past_the_turn_limit(table: Table) -> None:
+    layout = "1 2 [3] [4] [5] [6] [7] [8] [9]"
+    state = table(n_seats=2, layouts={0: layout, 1: layout})
+    state.turns_taken = TURN_LIMIT * 2 - 1  # seat 0 is about to take the last turn
+    state.layouts[0] = [Card.P1] * 8 + [Card.P12]
+    state.face_up[0] = [True] * 8 + [False]
+    state.face_down_count[0] = 1
+    state.draw_pile.append(Card.P2)
+    state._legal = None
+    play(state, A.DRAW, A.keep(8), A.discard(0))
+    assert state.went_out_first == 0 and state.round_index == 0
+    play(state, A.take(0), A.keep(0), A.discard(0))
+    assert state.round_index == 1
+    assert not state.round_results[0].ended_by_turn_limit
+
+
+def test_the_deal_goes_round_the_table_from_the_starter() -> None:
+    _state, events = GameState.start(3, seed=6, first_seat=2)
+    dealt = of_type(events, E.Dealt)
+    assert [(e.seat, e.position) for e in dealt[:4]] == [(2, 0), (0, 0), (1, 0), (2, 1)]
+
+
+def test_hazard_turns_skip_players_with_one_face_down_card_and_end_the_turn(table: Table) -> None:
+    state = table(n_seats=2, layouts={1: "1 2 3 4 5 6 7 8 [9]"}, draw="H")
+    events = play(state, A.DRAW, A.REFUSE)
+    assert of_type(events, E.TurnEnded) == [E.TurnEnded(0)]
+    assert state.phase is Phase.DRAW and state.current_seat() == 1

@@ -1,0 +1,208 @@
+"""What a seat can work out from its observation: the unseen cards, and what a
+partly face-down layout is likely to score.
+
+Layouts are handled here as nine ints: the card values, with :data:`DOWN` where
+a card is face down. Everything in this module reads only an
+:class:`~gnoming.rules.Observation` (or the same public facts of a simulated
+state), never a face-down card.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from gnoming.rules import Card, Observation
+from gnoming.rules.cards import HAZARD_POINTS
+from gnoming.rules.scoring import LINE_POSITIONS as LINE_POSITIONS
+from gnoming.rules.scoring import WENT_OUT_BONUS
+
+DOWN = 100
+"""A face-down card in an int layout: breaks every match, scores the hidden mean."""
+MULLIGAN = 0
+HAZARD = int(Card.HAZARD)
+
+LINES_THROUGH: tuple[tuple[tuple[int, int, int], ...], ...] = tuple(
+    tuple(line for line in LINE_POSITIONS if p in line) for p in range(9)
+)
+
+
+def card_points(card: int) -> int:
+    """What a card scores outside any match."""
+    return HAZARD_POINTS if card == HAZARD else card
+
+
+def int_layout(layout: Sequence[Card | None]) -> list[int]:
+    """An observed layout as ints, :data:`DOWN` for face-down cards."""
+    return [DOWN if card is None else int(card) for card in layout]
+
+
+def line_match(a: int, b: int, c: int) -> int:
+    """The value a line of known cards matches on, 0 for none (DOWN breaks a match)."""
+    value = 0
+    for card in (a, b, c):
+        if card == 0:
+            continue
+        if card < 0 or card > 12:
+            return 0
+        if value == 0:
+            value = card
+        elif card != value:
+            return 0
+    return value
+
+
+def known_points(cards: Sequence[int], down_value: float) -> float:
+    """Round points of a layout, each face-down card counted as ``down_value``."""
+    matched = 0
+    total = 0.0
+    for a, b, c in LINE_POSITIONS:
+        value = line_match(cards[a], cards[b], cards[c])
+        if value:
+            total -= value
+            matched |= (1 << a) | (1 << b) | (1 << c)
+    for p in range(9):
+        card = cards[p]
+        if card == DOWN:
+            total += down_value
+        elif card < 0:
+            total += card
+        elif card > 12:
+            total += HAZARD_POINTS
+        elif card and not matched >> p & 1:
+            total += card
+    return total
+
+
+def exact_points(cards: Sequence[int]) -> int:
+    """Round points of a fully known layout (no DOWN)."""
+    return int(known_points(cards, 0.0))
+
+
+@dataclass(frozen=True, slots=True)
+class Unseen:
+    """The cards nobody can see, as the seat counts them."""
+
+    counts: dict[int, int]
+    total: int
+    mean: float
+    """Mean points of an unseen card (a face-down card is worth this, on average)."""
+    distribution: tuple[tuple[int, float], ...]
+    """(card, probability) of the next card from the draw pile."""
+
+    @classmethod
+    def of(cls, obs: Observation) -> Unseen:
+        hidden = obs.hidden_cards()
+        counts = {int(card): n for card, n in hidden.items() if n > 0}
+        total = sum(counts.values())
+        if total == 0:
+            return cls({}, 0, 4.0, ())
+        mean = sum(card_points(c) * n for c, n in counts.items()) / total
+        distribution = tuple(sorted((c, n / total) for c, n in counts.items()))
+        return cls(counts, total, mean, distribution)
+
+    def probability(self, card: int) -> float:
+        if self.total == 0:
+            return 0.0
+        return self.counts.get(card, 0) / self.total
+
+
+@dataclass(slots=True)
+class Estimator:
+    """Estimates the final round points of a layout seen from outside.
+
+    ``potential`` > 0 adds the chance of completing rows and columns that hold
+    two of a kind (what a searching player plans for); 0 gives the plain
+    expected points of the cards on the table (a one-turn player).
+    """
+
+    unseen: Unseen
+    turns_left: float
+    """About how many more turns the seat will have this round."""
+    potential: float = 0.0
+
+    def value(self, cards: Sequence[int]) -> float:
+        """Expected final points (lower is better)."""
+        base = known_points(cards, self.unseen.mean)
+        if self.potential <= 0.0 or self.turns_left <= 0.0:
+            return base
+        return base - self.potential * self._potential(cards, base)
+
+    def _potential(self, cards: Sequence[int], base: float) -> float:
+        unseen = self.unseen
+        bonus = 0.0
+        has_mulligan = MULLIGAN in cards
+        p_mull = 0.0 if has_mulligan else unseen.probability(MULLIGAN) * 0.5
+        for line in LINE_POSITIONS:
+            a, b, c = cards[line[0]], cards[line[1]], cards[line[2]]
+            if line_match(a, b, c):
+                continue
+            mulls = (a == MULLIGAN) + (b == MULLIGAN) + (c == MULLIGAN)
+            value = 0
+            for v in (a, b, c):
+                if 1 <= v <= 12 and ((a == v) + (b == v) + (c == v)) + mulls == 2:
+                    value = v
+                    break
+            if value == 0:
+                continue
+            # the one slot that spoils the line
+            slot = -1
+            for p in line:
+                card = cards[p]
+                if card != value and card != MULLIGAN:
+                    slot = p
+                    break
+            if slot < 0:
+                continue
+            trial = list(cards)
+            trial[slot] = value
+            gain = base - known_points(trial, unseen.mean)
+            if gain <= 0:
+                continue
+            q = unseen.probability(value) + p_mull
+            chance = 1.0 - (1.0 - q) ** self.turns_left
+            if cards[slot] == DOWN:
+                already = unseen.probability(value)
+                chance = 1.0 - (1.0 - chance) * (1.0 - already)
+            bonus += chance * gain
+        return bonus
+
+
+def estimate_turns_left(obs: Observation, seat: int) -> float:
+    """Own turns left in the round, roughly: the table goes out about when its
+    quickest player has turned up its last cards."""
+    if obs.went_out_first is not None:
+        return 0.0
+    quickest = min(obs.face_down_count(s) for s in range(obs.n_seats))
+    return max(1.0, 1.5 * quickest - 0.5)
+
+
+def went_out_adjustment(my_points: float, others: Sequence[tuple[float, float]]) -> float:
+    """Expected went-out-first adjustment (+5 or -5) for going out with ``my_points``
+    against the others' (mean, spread) of final points."""
+    p_lowest = 1.0
+    for mean, spread in others:
+        p_lowest *= normal_cdf((mean - my_points + 0.5) / spread)
+    return WENT_OUT_BONUS * (1.0 - 2.0 * p_lowest)
+
+
+def normal_cdf(x: float) -> float:
+    return 0.5 * (1.0 + math.erf(x / math.sqrt(2.0)))
+
+
+def others_final(
+    obs: Observation, unseen: Unseen, *, improvement: float = 2.0
+) -> list[tuple[float, float]]:
+    """(mean, spread) of every other seat's final points if the round ended after
+    one more turn each (what going out now would leave them)."""
+    out: list[tuple[float, float]] = []
+    for s in range(obs.n_seats):
+        if s == obs.seat:
+            continue
+        cards = int_layout(obs.layouts[s])
+        down = cards.count(DOWN)
+        mean = known_points(cards, unseen.mean) - improvement
+        spread = 2.5 + 3.5 * math.sqrt(down)
+        out.append((mean, spread))
+    return out

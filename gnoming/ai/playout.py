@@ -1,0 +1,112 @@
+"""A fast playout policy for search: plays any seat of a simulated state from the
+public facts only (its own face-up cards, the piles, the card in hand), with
+flat expected points and no lookahead. About a tenth of a millisecond a turn.
+"""
+
+from __future__ import annotations
+
+import random
+
+from gnoming.rules import Action, GameState, Phase
+from gnoming.rules import actions as A
+from gnoming.rules.events import DRAW_PILE
+
+from .knowledge import DOWN, HAZARD, MULLIGAN, known_points
+
+TAKE_MARGIN = 2.5
+"""Take a discard when it beats the average draw by this many points."""
+
+
+def public_layout(state: GameState, seat: int) -> list[int]:
+    layout = state.layouts[seat]
+    up = state.face_up[seat]
+    return [int(layout[p]) if up[p] else DOWN for p in range(9)]
+
+
+class FastPolicy:
+    """Greedy on expected points, with a rough sense of going out."""
+
+    __slots__ = ("mean", "rng")
+
+    def __init__(self, mean: float, rng: random.Random) -> None:
+        self.mean = mean
+        self.rng = rng
+
+    def _value(self, state: GameState, seat: int, cards: list[int]) -> float:
+        if DOWN in cards or state.went_out_first is not None:
+            return known_points(cards, self.mean)
+        points = known_points(cards, 0.0)
+        rivals = min(
+            known_points(public_layout(state, s), self.mean) - 2.0
+            for s in range(state.n_seats)
+            if s != seat
+        )
+        return points + (-5.0 if points <= rivals else 5.0)
+
+    def _best_keep(
+        self, state: GameState, seat: int, cards: list[int], card: int, filled: int
+    ) -> tuple[float, int]:
+        best, where = float("inf"), -1
+        mulls = [p for p in range(9) if cards[p] == MULLIGAN] if card == MULLIGAN else []
+        for p in range(9):
+            if filled >> p & 1 or (mulls and mulls != [p]):
+                continue
+            old = cards[p]
+            cards[p] = card
+            v = self._value(state, seat, cards)
+            cards[p] = old
+            if v < best:
+                best, where = v, p
+        return best, where
+
+    def __call__(self, state: GameState) -> Action:
+        phase = state.phase
+        seat = state.seat
+        if phase is Phase.DRAW:
+            legal = state.legal_actions()
+            cards = public_layout(state, seat)
+            base = self._value(state, seat, cards)
+            best_gain, best_action = TAKE_MARGIN, A.DRAW if A.DRAW in legal else legal[0]
+            for action in legal:
+                if action is A.DRAW:
+                    continue
+                card = int(state.discard_piles[action.target][-1])
+                v, _ = self._best_keep(state, seat, cards, card, 0)
+                if base - v > best_gain:
+                    best_gain, best_action = base - v, action
+            return best_action
+        if phase is Phase.PLAY:
+            cards = public_layout(state, seat)
+            held = state.held
+            assert held is not None
+            v, where = self._best_keep(state, seat, cards, int(held), 0)
+            if state.held_from == DRAW_PILE and (
+                where < 0 or self._value(state, seat, cards) <= v
+            ):
+                return A.REFUSE
+            if where < 0:
+                return state.legal_actions()[0]
+            return A.KEEPS[where]
+        if phase is Phase.BOUNCE:
+            cards = public_layout(state, seat)
+            held = state.held
+            assert held is not None
+            v, where = self._best_keep(state, seat, cards, int(held), state.filled)
+            if where >= 0 and v < self._value(state, seat, cards):
+                return A.BOUNCES[where]
+            return A.STOP
+        if phase is Phase.DISCARD:
+            legal = state.legal_actions()
+            piles = state.discard_piles
+            if len(legal) == 1 or not piles[0] or not piles[1]:
+                return legal[0]
+            # cover the lower card: it is the one the next player would want
+            a, b = piles[0][-1], piles[1][-1]
+            points_a = 10 if a == HAZARD else int(a)
+            points_b = 10 if b == HAZARD else int(b)
+            return A.DISCARDS[0] if points_a <= points_b else A.DISCARDS[1]
+        if phase is Phase.HAZARD_TURN:
+            return state.legal_actions()[0]
+        legal = state.legal_actions()
+        assert legal, (phase, state.discard_piles, len(state.draw_pile), state.held)
+        return legal[self.rng.randrange(len(legal))]

@@ -1,0 +1,241 @@
+"""Tournaments between computer opponents, straight on the rules engine (no UI).
+
+    python -m gnoming.tournament --seats hard,medium,medium,medium --games 1000 \\
+        --seed 1 --jobs 2 [--json]
+
+Seats are difficulty names (easy, medium, hard) or ``module:Class`` for a bot
+of your own (docs/bots.md). Seats rotate between games and every deal is
+replayed in each rotation: game ``g`` uses the deal seed
+``deal_seed(seed, g // n)`` with the seat list rotated by ``g % n`` (``n`` the
+number of seats), so each bot plays every deal from every seat. Wins shared by
+a tie count fractionally. The table shows one line per entry of ``--seats``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import statistics
+import sys
+import time
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+
+from gnoming.ai import make_bot_from_spec
+from gnoming.rules import GameState, observe
+
+_MASK = (1 << 63) - 1
+
+
+def deal_seed(seed: int, deal: int) -> int:
+    """The seed of the ``deal``-th deal of a tournament (shared by its rotations)."""
+    return (seed * 1_000_003 + deal * 7_919 + 12_345) & _MASK
+
+
+def bot_seed(seed: int, game: int, entry: int) -> int:
+    """The seed of one bot in one game."""
+    return (seed * 2_654_435_761 + game * 40_503 + entry * 97 + 1) & _MASK
+
+
+def seat_of(entry: int, rotation: int, n_seats: int) -> int:
+    """Where entry ``entry`` of the seat list sits in a game with this rotation."""
+    return (entry + rotation) % n_seats
+
+
+@dataclass
+class GameOutcome:
+    """One game, per entry of the seat list (not per seat)."""
+
+    game: int
+    win_shares: list[float]
+    round_scores: list[list[int]]
+    totals: list[int]
+    decision_seconds: list[list[float]]
+
+
+def play_game(specs: Sequence[str], seed: int, game: int) -> GameOutcome:
+    """Play tournament game ``game``: its deal, its rotation, fresh bots."""
+    n = len(specs)
+    rotation = game % n
+    bots = [make_bot_from_spec(spec, bot_seed(seed, game, i)) for i, spec in enumerate(specs)]
+    entry_at = [0] * n
+    for entry in range(n):
+        entry_at[seat_of(entry, rotation, n)] = entry
+    state = GameState.new(n, seed=deal_seed(seed, game // n))
+    times: list[list[float]] = [[] for _ in range(n)]
+    while not state.is_over():
+        legal = state.legal_actions()
+        seat = state.current_seat()
+        if len(legal) == 1:
+            state.apply(legal[0])
+            continue
+        entry = entry_at[seat]
+        obs = observe(state, seat)
+        start = time.perf_counter()
+        action = bots[entry].choose(obs, legal)
+        times[entry].append(time.perf_counter() - start)
+        if action not in legal:
+            raise RuntimeError(f"{specs[entry]} chose {action}, which is not legal now")
+        state.apply(action)
+    result = state.result()
+    assert result is not None
+    shares = [0.0] * n
+    for winner in result.winners:
+        shares[entry_at[winner]] += 1.0 / len(result.winners)
+    seat_of_entry = [seat_of(e, rotation, n) for e in range(n)]
+    return GameOutcome(
+        game=game,
+        win_shares=shares,
+        round_scores=[[r[seat_of_entry[e]] for r in result.round_scores] for e in range(n)],
+        totals=[result.totals[seat_of_entry[e]] for e in range(n)],
+        decision_seconds=times,
+    )
+
+
+def _play_many(args: tuple[tuple[str, ...], int, list[int]]) -> list[GameOutcome]:
+    specs, seed, games = args
+    return [play_game(specs, seed, g) for g in games]
+
+
+@dataclass
+class EntryStats:
+    bot: str
+    games: int
+    win_rate: float
+    win_rate_ci95: tuple[float, float]
+    mean_round_score: float
+    mean_game_score: float
+
+
+@dataclass
+class TournamentResult:
+    games: int
+    entries: list[EntryStats]
+    decision_ms: dict[str, dict[str, float]] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "games": self.games,
+            "seats": [
+                {
+                    "bot": e.bot,
+                    "win_rate": e.win_rate,
+                    "win_rate_ci95": list(e.win_rate_ci95),
+                    "mean_round_score": e.mean_round_score,
+                    "mean_game_score": e.mean_game_score,
+                }
+                for e in self.entries
+            ],
+            "decision_ms": self.decision_ms,
+        }
+
+    def table(self) -> str:
+        lines = [
+            f"{'seat':<4} {'bot':<24} {'games':>6} {'win rate':>9} {'95% CI':>17} "
+            f"{'round':>7} {'game':>7}"
+        ]
+        for i, e in enumerate(self.entries):
+            lo, hi = e.win_rate_ci95
+            lines.append(
+                f"{i:<4} {e.bot:<24} {e.games:>6} {e.win_rate:>9.3f} "
+                f"{f'[{lo:.3f}, {hi:.3f}]':>17} {e.mean_round_score:>7.2f} {e.mean_game_score:>7.2f}"
+            )
+        lines.append("")
+        lines.append(f"{'decision time (ms)':<24} {'p50':>8} {'p95':>8} {'max':>8}")
+        for bot, t in self.decision_ms.items():
+            lines.append(f"{bot:<24} {t['p50']:>8.2f} {t['p95']:>8.2f} {t['max']:>8.2f}")
+        return "\n".join(lines)
+
+
+def percentile(sorted_values: Sequence[float], q: float) -> float:
+    """The ``q`` quantile (0..1) by nearest rank of sorted values (0 for none)."""
+    if not sorted_values:
+        return 0.0
+    rank = max(1, math.ceil(q * len(sorted_values)))
+    return sorted_values[rank - 1]
+
+
+def summarize(specs: Sequence[str], outcomes: Sequence[GameOutcome]) -> TournamentResult:
+    """Per-entry statistics of a set of games."""
+    n_games = len(outcomes)
+    entries = []
+    for e, spec in enumerate(specs):
+        shares = [o.win_shares[e] for o in outcomes]
+        rate = sum(shares) / n_games if n_games else 0.0
+        if n_games > 1:
+            half = 1.96 * statistics.stdev(shares) / math.sqrt(n_games)
+        else:
+            half = 1.0
+        rounds = [s for o in outcomes for s in o.round_scores[e]]
+        totals = [o.totals[e] for o in outcomes]
+        entries.append(
+            EntryStats(
+                bot=spec,
+                games=n_games,
+                win_rate=rate,
+                win_rate_ci95=(max(0.0, rate - half), min(1.0, rate + half)),
+                mean_round_score=statistics.fmean(rounds) if rounds else 0.0,
+                mean_game_score=statistics.fmean(totals) if totals else 0.0,
+            )
+        )
+    times: dict[str, list[float]] = {}
+    for e, spec in enumerate(specs):
+        bucket = times.setdefault(spec, [])
+        for o in outcomes:
+            bucket.extend(o.decision_seconds[e])
+    decision_ms: dict[str, dict[str, float]] = {}
+    for spec, values in times.items():
+        values.sort()
+        decision_ms[spec] = {
+            "p50": 1000 * percentile(values, 0.50),
+            "p95": 1000 * percentile(values, 0.95),
+            "max": 1000 * (values[-1] if values else 0.0),
+        }
+    return TournamentResult(n_games, entries, decision_ms)
+
+
+def run(specs: Sequence[str], games: int, seed: int, jobs: int = 1) -> TournamentResult:
+    """Play ``games`` games and summarize them (same result for any ``jobs``)."""
+    specs = tuple(specs)
+    if jobs <= 1 or games <= 1:
+        outcomes = [play_game(specs, seed, g) for g in range(games)]
+    else:
+        order = [list(range(k, games, jobs * 4)) for k in range(jobs * 4)]
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            parts = pool.map(_play_many, [(specs, seed, c) for c in order if c])
+            outcomes = sorted((o for part in parts for o in part), key=lambda o: o.game)
+    return summarize(specs, outcomes)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Computer opponents play each other.")
+    parser.add_argument("--seats", required=True, help="e.g. hard,medium,medium,medium")
+    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--jobs", type=int, default=1, help="processes to play in")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    args = parser.parse_args(argv)
+    specs = [s.strip() for s in args.seats.split(",") if s.strip()]
+    if not 2 <= len(specs) <= 7:
+        parser.error("a game has 2 to 7 seats")
+    for spec in specs:
+        try:
+            make_bot_from_spec(spec, 0)
+        except (ValueError, ImportError) as error:
+            parser.error(str(error))
+    if args.games < 1:
+        parser.error("play at least one game")
+    start = time.perf_counter()
+    result = run(specs, args.games, args.seed, args.jobs)
+    if args.json:
+        print(json.dumps(result.to_json()))
+    else:
+        print(result.table())
+        print(f"\n{args.games} games in {time.perf_counter() - start:.1f} s", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

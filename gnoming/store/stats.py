@@ -215,7 +215,8 @@ def stats_from_dict(obj: object) -> Stats:
     tallies = _empty_tallies()
     for key, raw in _object(data.get("by_difficulty", {}), "by_difficulty").items():
         tally = _object(raw, "a difficulty's tally")
-        tallies[key] = Tally(_count(tally, "played"), _count(tally, "won"))
+        if key in tallies:  # a key this game does not know is ignored
+            tallies[key] = Tally(_count(tally, "played"), _count(tally, "won"))
     recent = data.get("recent", [])
     if not isinstance(recent, list):
         raise Damaged("the list of past games is not a list")

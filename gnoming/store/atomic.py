@@ -31,7 +31,12 @@ MAX_FILE_BYTES = 16 * 1024 * 1024
 
 
 class Damaged(ValueError):
-    """A store file that cannot be used; the message says why, in a player's words."""
+    """A store file that cannot be used; the message is a short reason in a
+    player's words, e.g. ``"not valid JSON, perhaps cut short"``."""
+
+
+class TooNew(Damaged):
+    """A store file written by a newer version of the game."""
 
 
 def backup_path(path: Path) -> Path:
@@ -96,8 +101,14 @@ def write_atomic(path: Path, text: str) -> None:
 
 
 def write_json(path: Path, obj: object) -> None:
-    """:func:`write_atomic` of ``obj`` as readable JSON."""
-    write_atomic(path, json.dumps(obj, ensure_ascii=False, indent=1) + "\n")
+    """:func:`write_atomic` of ``obj`` as readable JSON (names in any script stay
+    readable; text that UTF-8 cannot hold, such as a lone surrogate, is escaped)."""
+    text = json.dumps(obj, ensure_ascii=False, indent=1)
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        text = json.dumps(obj, ensure_ascii=True, indent=1)
+    write_atomic(path, text + "\n")
 
 
 def _stamp() -> str:
@@ -132,32 +143,32 @@ def move_aside(path: Path) -> Path | None:
     return None
 
 
-def check_version(obj: object, current: int, what: str) -> dict[str, object]:
+def check_version(obj: object, current: int) -> dict[str, object]:
     """``obj`` as a JSON object whose ``version`` this game can read."""
     if not isinstance(obj, dict):
-        raise Damaged(f"the {what} file does not hold a JSON object")
+        raise Damaged("not a JSON object")
     version = obj.get("version")
     if type(version) is not int:
-        raise Damaged(f"the {what} file has no format version")
+        raise Damaged("no format version")
     if version > current:
-        raise Damaged(f"the {what} file was written by a newer version of the game")
+        raise TooNew("written by a newer version of the game")
     if version < 1:
-        raise Damaged(f"the {what} file has an unknown format version {version}")
+        raise Damaged(f"unknown format version {version}")
     return obj
 
 
-def parse_json_bytes(data: bytes, what: str) -> object:
+def parse_json_bytes(data: bytes) -> object:
     """Decode store file bytes; raises :class:`Damaged` for anything but UTF-8 JSON."""
     if len(data) > MAX_FILE_BYTES:
-        raise Damaged(f"the {what} file is far too large")
+        raise Damaged("far too large")
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError:
-        raise Damaged(f"the {what} file is not text") from None
+        raise Damaged("not text") from None
     try:
         return json.loads(text)
     except (ValueError, RecursionError):
-        raise Damaged(f"the {what} file is not valid JSON (perhaps cut short)") from None
+        raise Damaged("not valid JSON, perhaps cut short") from None
 
 
 @dataclass(frozen=True)
@@ -170,25 +181,34 @@ class Loaded(Generic[T]):
     from_backup: bool = False
 
 
-def damaged_message(what: str, kept: Path | None, fallback: str, reason: str = "") -> str:
+MAX_REASON = 100
+
+
+def damaged_message(what: str, kept: Path | None, fallback: str, problem: Damaged) -> str:
     """One sentence for the player about a damaged file."""
-    why = f" ({reason})" if reason else ""
+    if isinstance(problem, TooNew):
+        head = f"Your {what} file comes from a newer version of the game"
+    else:
+        reason = str(problem)
+        if len(reason) > MAX_REASON:
+            reason = reason[: MAX_REASON - 1].rstrip() + "…"
+        head = f"Your {what} file was damaged ({reason})"
     if kept is not None:
-        return f"Your {what} file was damaged{why}; it was kept as {kept.name} and {fallback}."
-    return f"Your {what} file was damaged{why} and could not be moved aside; {fallback}."
+        return f"{head}; it was kept as {kept.name} and {fallback}."
+    return f"{head} and could not be moved aside; {fallback}."
 
 
-def _read_one(path: Path, parse: Callable[[object], T], what: str) -> T:
+def _read_one(path: Path, parse: Callable[[object], T]) -> T:
     """Read and check one file; :class:`Damaged` if it cannot be used."""
     with open(path, "rb") as handle:
         data = handle.read(MAX_FILE_BYTES + 1)
-    obj = parse_json_bytes(data, what)
+    obj = parse_json_bytes(data)
     try:
         return parse(obj)
     except Damaged:
         raise
     except (ValueError, TypeError, KeyError, IndexError, RecursionError) as error:
-        raise Damaged(f"the {what} file could not be read: {error}") from None
+        raise Damaged(f"a value could not be read: {error}") from None
 
 
 def read_json_file(path: Path, parse: Callable[[object], T], what: str) -> Loaded[T]:
@@ -203,11 +223,11 @@ def read_json_file(path: Path, parse: Callable[[object], T], what: str) -> Loade
     path = Path(path)
     messages: list[str] = []
     try:
-        return Loaded(_read_one(path, parse, what), messages)
+        return Loaded(_read_one(path, parse), messages)
     except FileNotFoundError:
         return Loaded(None, messages)
     except Damaged as error:
-        problem = str(error)
+        problem = error
     except OSError as error:
         reason = error.strerror or type(error).__name__
         messages.append(
@@ -218,7 +238,7 @@ def read_json_file(path: Path, parse: Callable[[object], T], what: str) -> Loade
     kept = move_aside(path)
     backup = backup_path(path)
     try:
-        value = _read_one(backup, parse, what)
+        value = _read_one(backup, parse)
     except FileNotFoundError:
         pass
     except Damaged:

@@ -72,18 +72,18 @@ class SavedGame:
 
 
 def _parse_save(obj: object) -> SavedGame:
-    data = check_version(obj, AUTOSAVE_VERSION, "saved game")
+    data = check_version(obj, AUTOSAVE_VERSION)
     extra = data.get("extra", {})
     if not isinstance(extra, dict):
-        raise Damaged("the saved game's extras are not a JSON object")
+        raise Damaged("its extras are not a JSON object")
     saved_at = data.get("saved_at", "")
     if not isinstance(saved_at, str):
-        raise Damaged("the saved game's date is not text")
+        raise Damaged("its date is not text")
     try:
         record = GameRecord.from_dict(data.get("record"))
         state = record.replay()
     except RecordError as error:
-        raise Damaged(f"the saved game cannot be replayed: {error}") from None
+        raise Damaged(f"the game cannot be replayed: {error}") from None
     return SavedGame(record, state, extra, saved_at)
 
 

@@ -244,7 +244,7 @@ def load_settings(folder: Path, defaults: Settings | None = None) -> tuple[Setti
     bad_fields: list[str] = []
 
     def parse(obj: object) -> Settings:
-        data = check_version(obj, SETTINGS_VERSION, "settings")
+        data = check_version(obj, SETTINGS_VERSION)
         settings, bad = settings_from_dict(data, base)
         bad_fields[:] = bad
         return settings

@@ -154,14 +154,14 @@ class Stats:
 def _count(data: Mapping[str, Any], key: str) -> int:
     value = data.get(key, 0)
     if type(value) is not int or value < 0:
-        raise Damaged(f"the statistics value {key!r} is not a count")
+        raise Damaged(f"{key!r} is not a count")
     return value
 
 
 def _score(data: Mapping[str, Any], key: str) -> int | None:
     value = data.get(key)
     if value is not None and type(value) is not int:
-        raise Damaged(f"the statistics value {key!r} is not a score")
+        raise Damaged(f"{key!r} is not a score")
     return value
 
 
@@ -211,7 +211,7 @@ def _game_line(value: object) -> GameLine:
 
 def stats_from_dict(obj: object) -> Stats:
     """Check a decoded ``stats.json``; raises :class:`Damaged` with the reason."""
-    data = check_version(obj, STATS_VERSION, "statistics")
+    data = check_version(obj, STATS_VERSION)
     tallies = _empty_tallies()
     for key, raw in _object(data.get("by_difficulty", {}), "by_difficulty").items():
         tally = _object(raw, "a difficulty's tally")

@@ -23,7 +23,7 @@ from gnoming.store.settings import Settings, load_settings, save_settings
 
 
 def parse_counter(obj: object) -> int:
-    data = check_version(obj, 1, "counter")
+    data = check_version(obj, 1)
     value = data.get("count")
     if type(value) is not int:
         raise Damaged("the count is not a number")
@@ -155,7 +155,7 @@ def test_a_damaged_file_falls_back_to_a_good_bak_and_puts_it_back_in_place(
     [kept] = tmp_path.glob("counter.json.corrupt-*")
     assert kept.read_bytes() == b'{"version": 1, "cou'
     assert message == (
-        f"Your counter file was damaged (the counter file is not valid JSON (perhaps cut short)); "
+        "Your counter file was damaged (not valid JSON, perhaps cut short); "
         f"it was kept as {kept.name} and the backup copy is used."
     )
     assert json.loads(path.read_text()) == {"version": 1, "count": 1}
@@ -191,14 +191,16 @@ def test_a_file_that_cannot_be_opened_is_left_alone(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("content", "reason"),
     [
-        (b"[1, 2]", "does not hold a JSON object"),
-        (b'{"count": 1}', "has no format version"),
-        (b'{"version": true, "count": 1}', "has no format version"),
-        (b'{"version": 2, "count": 1}', "newer version of the game"),
-        (b'{"version": 0, "count": 1}', "unknown format version"),
+        (b"[1, 2]", "was damaged (not a JSON object)"),
+        (b'{"count": 1}', "was damaged (no format version)"),
+        (b'{"version": true, "count": 1}', "was damaged (no format version)"),
+        (b'{"version": 2, "count": 1}', "comes from a newer version of the game"),
+        (b'{"version": 0, "count": 1}', "was damaged (unknown format version 0)"),
+        (b"\xef\xbb\xbf\xff", "was damaged (not text)"),
         (b'{"version": 1, "count": "one"}', "the count is not a number"),
         (b"[" * 100_000, "not valid JSON"),
         (b'{"version": 1, "count": 1' + b"0" * 5000 + b"}", "not valid JSON"),
+        (b"{" + b" " * atomic.MAX_FILE_BYTES + b"}", "far too large"),
     ],
 )
 def test_every_kind_of_damage_is_named_and_the_file_kept(

@@ -107,7 +107,9 @@ def test_a_save_the_rules_reject_is_kept_aside_and_the_bak_is_resumed(
     assert state.history == good.history
     [kept] = tmp_path.glob("autosave.json.corrupt-*")
     assert kept.read_bytes() == bad
-    assert message.startswith("Your saved game file was damaged (the saved game cannot be replayed")
+    assert message.startswith(
+        "Your saved game file was damaged (the game cannot be replayed: action 41"
+    )
     assert message.endswith(f"it was kept as {kept.name} and the backup copy is used.")
 
 
@@ -160,7 +162,8 @@ def check_autosave_loader_on(content: bytes) -> None:
         if record is None:
             assert state is None
             assert [p.read_bytes() for p in kept] == [content]
-            assert len(messages) == 1 and "saved game file was damaged" in messages[0]
+            assert len(messages) == 1 and messages[0].startswith("Your saved game file ")
+            assert len(messages[0]) < 300 and messages[0].endswith(".")
         else:
             assert state is not None and messages == [] and kept == []
             assert (folder / "autosave.json").read_bytes() == content
@@ -226,3 +229,10 @@ def test_a_truncated_autosave_is_kept_and_reported(data: st.DataObject) -> None:
         text = (Path(folder_name) / "autosave.json").read_text()
     cut = data.draw(st.integers(0, len(text.rstrip()) - 1))
     check_autosave_loader_on(text[:cut].encode())
+
+
+def test_a_long_reason_is_cut_short_in_the_message(tmp_path: Path) -> None:
+    record = {**GameRecord(seed=1, n_seats=3).to_dict(), "actions": ["x" * 5000]}
+    (tmp_path / "autosave.json").write_text(json.dumps({"version": 1, "record": record}))
+    _, _, [message] = load_game(tmp_path)
+    assert len(message) < 300 and "…" in message

@@ -169,8 +169,8 @@ def test_a_settings_file_from_a_newer_game_is_kept_and_defaults_used(tmp_path: P
     assert settings == BASE
     [kept] = kept_files(tmp_path)
     assert message == (
-        "Your settings file was damaged (the settings file was written by a newer version "
-        f"of the game); it was kept as {kept.name} and defaults are used."
+        "Your settings file comes from a newer version of the game; "
+        f"it was kept as {kept.name} and defaults are used."
     )
 
 
@@ -273,3 +273,15 @@ def test_a_truncated_settings_file_is_kept_and_reported(data: st.DataObject) -> 
 
 def test_the_default_seats_are_you_and_three_gnomes() -> None:
     assert DEFAULT_SEATS[0].to_dict() == {"kind": "person", "name": "You", "difficulty": "medium"}
+
+
+def test_names_in_any_script_are_saved_readably_and_even_broken_text_survives(
+    tmp_path: Path,
+) -> None:
+    seats = (SeatSpec("person", "मराठी Öö", "easy"), SeatSpec("gnome", "Pip", "hard"))
+    assert save_settings(tmp_path, Settings(default_seats=seats)) == []
+    assert "मराठी Öö" in (tmp_path / "settings.json").read_text(encoding="utf-8")
+    assert load_settings(tmp_path, BASE) == (Settings(default_seats=seats), [])
+    broken = (seats[0], SeatSpec("gnome", "bad \udcff", "hard"))
+    assert save_settings(tmp_path, Settings(default_seats=broken)) == []
+    assert load_settings(tmp_path, BASE) == (Settings(default_seats=broken), [])

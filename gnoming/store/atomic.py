@@ -207,7 +207,7 @@ def _read_one(path: Path, parse: Callable[[object], T]) -> T:
         return parse(obj)
     except Damaged:
         raise
-    except (ValueError, TypeError, KeyError, IndexError, RecursionError) as error:
+    except Exception as error:  # a loader must not stop the game; the file is kept
         raise Damaged(f"a value could not be read: {error}") from None
 
 

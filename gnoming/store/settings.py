@@ -166,12 +166,11 @@ def _flag(value: object) -> object:
 
 
 def _volume(value: object) -> object:
-    if type(value) not in (int, float):
+    if type(value) is int:
+        return float(min(1, max(0, value)))  # no float() of a 400-digit int
+    if type(value) is not float or math.isnan(value):
         raise _Bad
-    number = float(cast(float, value))
-    if math.isnan(number):
-        raise _Bad
-    return min(1.0, max(0.0, number))
+    return min(1.0, max(0.0, value))
 
 
 def _window_size(value: object) -> object:

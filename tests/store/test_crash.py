@@ -11,7 +11,7 @@ from gnoming.store.crash import write_crash_report
 
 def raised() -> BaseException:
     try:
-        {}["missing card"]  # noqa: B018 - raise a real exception with a real traceback
+        raise KeyError("missing card")
     except KeyError as error:
         return error
     raise AssertionError("unreachable")

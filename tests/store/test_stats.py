@@ -8,6 +8,7 @@ import tempfile
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given
@@ -252,9 +253,9 @@ SAMPLE = Stats(
 @given(st.data())
 def test_wrong_types_and_future_versions_never_break_the_stats_loader(data: st.DataObject) -> None:
     obj = json.loads(json.dumps(SAMPLE))
-    paths = [[], ["by_difficulty"], ["recent", 0], ["recent", 0, "seats", 0]]
+    paths: list[list[Any]] = [[], ["by_difficulty"], ["recent", 0], ["recent", 0, "seats", 0]]
     for _ in range(data.draw(st.integers(1, 3))):
-        target = obj
+        target: Any = obj
         for step in data.draw(st.sampled_from(paths)):
             try:
                 target = target[step]

@@ -65,12 +65,37 @@ def draw_text(
     return rect
 
 
+def _split_long_word(word: str, size: int, max_width: int, bold: bool) -> list[str]:
+    """A word wider than ``max_width`` (a file path, say) cut into pieces that fit."""
+    pieces: list[str] = []
+    piece = ""
+    for ch in word:
+        if piece and text_width(piece + ch, size, bold) > max_width:
+            pieces.append(piece)
+            piece = ch
+        else:
+            piece += ch
+    pieces.append(piece)
+    return pieces
+
+
 def wrap_text(text: str, size: int, max_width: int, bold: bool = False) -> list[str]:
-    """Split ``text`` into lines no wider than ``max_width`` (words kept whole)."""
+    """Split ``text`` into lines no wider than ``max_width``.
+
+    Words are kept whole unless a single word is wider than the line (a long
+    file path): that one is cut where it must be.
+    """
     lines: list[str] = []
     for paragraph in text.split("\n"):
         line = ""
         for word in paragraph.split(" "):
+            if text_width(word, size, bold) > max_width:
+                pieces = _split_long_word(word, size, max_width, bold)
+                if line:
+                    lines.append(line)
+                lines.extend(pieces[:-1])
+                line = pieces[-1]
+                continue
             candidate = f"{line} {word}" if line else word
             if line and text_width(candidate, size, bold) > max_width:
                 lines.append(line)
@@ -79,6 +104,34 @@ def wrap_text(text: str, size: int, max_width: int, bold: bool = False) -> list[
                 line = candidate
         lines.append(line)
     return lines
+
+
+def draw_paragraph(
+    surface: pygame.Surface,
+    text: str,
+    rect: pygame.Rect,
+    size: int,
+    colour: Colour = theme.INK,
+    *,
+    bold: bool = False,
+    line_gap: float = 1.25,
+    minimum: int = 11,
+) -> pygame.Rect:
+    """Wrap ``text`` into ``rect``, shrinking the font until all lines fit in its
+    height (down to ``minimum``); returns the rect actually covered."""
+    lines = wrap_text(text, size, rect.width, bold)
+    while size > minimum and len(lines) * round(size * line_gap) > rect.height:
+        size -= 1
+        lines = wrap_text(text, size, rect.width, bold)
+    step = round(size * line_gap)
+    covered = pygame.Rect(rect.x, rect.y, 0, 0)
+    y = rect.y
+    for line in lines:
+        if line:
+            drawn = draw_text(surface, line, (rect.x, y), size, colour, bold=bold, anchor="topleft")
+            covered.union_ip(drawn)
+        y += step
+    return covered
 
 
 @dataclass
@@ -99,6 +152,20 @@ class Button:
         )
         if focus:
             theme.glow(surface, self.rect, theme.GLOW_LEGAL, 4)
+            draw_focus_marks(surface, self.rect)
+
+
+def draw_focus_marks(surface: pygame.Surface, rect: pygame.Rect) -> None:
+    """Two small pointers left and right of ``rect``: the keyboard focus is shown
+    by shape as well as by the glow's colour."""
+    r = pygame.Rect(rect)
+    s = max(5, min(12, r.height // 4))
+    y = r.centery
+    left = [(r.left - 3 * s // 2 - 4, y - s), (r.left - 4, y), (r.left - 3 * s // 2 - 4, y + s)]
+    right = [(r.right + 3 * s // 2 + 4, y - s), (r.right + 4, y), (r.right + 3 * s // 2 + 4, y + s)]
+    for points in (left, right):
+        pygame.draw.polygon(surface, theme.GLOW_LEGAL, points)
+        pygame.draw.polygon(surface, theme.WOOD_DARK, points, 1)
 
 
 class Menu:

@@ -175,7 +175,13 @@ def test_random_bytes_never_break_the_autosave_loader(content: bytes) -> None:
     check_autosave_loader_on(content)
 
 
-json_leaf = st.none() | st.booleans() | st.integers(-5, 12) | st.text(max_size=6)
+json_leaf = (
+    st.none()
+    | st.booleans()
+    | st.integers(-5, 12)
+    | st.text(max_size=6)
+    | st.sampled_from([10**400, -(10**400), 2**63, 1e308, -0.0, float("inf"), float("nan")])
+)
 json_values = st.recursive(
     json_leaf,
     lambda children: (

@@ -189,7 +189,6 @@ json_values = st.recursive(
     st.none()
     | st.booleans()
     | st.integers()
-    | st.sampled_from([10**400, -(10**400), 2**63])
     | st.floats(allow_nan=True, allow_infinity=True)
     | st.text(max_size=8),
     lambda children: (
@@ -214,7 +213,10 @@ field_names = st.sampled_from(
         "other",
     ]
 )
-settings_objects = st.dictionaries(field_names, json_values, max_size=8).map(
+edge_values = st.sampled_from(
+    [10**400, -(10**400), 2**63, 1e308, -0.0, math.inf, math.nan, "", [], {}, [1e9, -1], ["x", 1]]
+)
+settings_objects = st.dictionaries(field_names, edge_values | json_values, max_size=8).map(
     lambda d: {"version": 1, **d}
 )
 

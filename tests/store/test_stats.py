@@ -233,7 +233,14 @@ def test_random_bytes_never_break_the_stats_loader(content: bytes) -> None:
     check_stats_loader_on(content)
 
 
-json_leaf = st.none() | st.booleans() | st.integers(-3, 3) | st.floats() | st.text(max_size=4)
+json_leaf = (
+    st.none()
+    | st.booleans()
+    | st.integers(-3, 3)
+    | st.floats()
+    | st.text(max_size=4)
+    | st.sampled_from([10**400, -(10**400), 2**63])
+)
 json_values = st.recursive(
     json_leaf,
     lambda children: (

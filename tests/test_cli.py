@@ -1,4 +1,4 @@
-"""The command line: flags, validation, the crash file, and the placeholder window."""
+"""The command line: flags, validation, the crash file, and a short headless run."""
 
 from __future__ import annotations
 
@@ -13,6 +13,11 @@ from gnoming import __version__
 from gnoming.cli import build_parser, main, parse_args
 
 REPO = Path(__file__).resolve().parent.parent
+
+
+def assert_no_crash_report(data_dir: Path) -> None:
+    reports = sorted((data_dir / "crash").glob("*.txt")) if (data_dir / "crash").is_dir() else []
+    assert not reports, reports[0].read_text(encoding="utf-8") if reports else ""
 
 
 def test_version_prints_game_name_and_version(capsys: pytest.CaptureFixture[str]) -> None:
@@ -159,7 +164,7 @@ def test_unexpected_error_writes_crash_file_and_one_line_message(
     assert str(crashes[0]) in message
 
 
-def test_placeholder_window_stops_after_max_frames_and_writes_frame_stats(
+def test_window_stops_after_max_frames_and_writes_frame_stats(
     tmp_path: Path,
 ) -> None:
     stats_path = tmp_path / "stats" / "frames.json"
@@ -167,6 +172,7 @@ def test_placeholder_window_stops_after_max_frames_and_writes_frame_stats(
         ["--max-frames", "5", "--frame-stats", str(stats_path), "--data-dir", str(tmp_path)]
     )
     assert code == 0
+    assert_no_crash_report(tmp_path)
     stats = json.loads(stats_path.read_text(encoding="utf-8"))
     assert stats["frames"] == 5
     for key in ("frame_ms_p50", "frame_ms_p95", "frame_ms_p99", "frame_ms_max"):
@@ -175,14 +181,15 @@ def test_placeholder_window_stops_after_max_frames_and_writes_frame_stats(
     assert stats["frame_ms_p99"] <= stats["frame_ms_max"]
 
 
-def test_placeholder_window_saves_title_screenshot(tmp_path: Path) -> None:
+def test_window_saves_title_screenshot_at_requested_size(tmp_path: Path) -> None:
     import pygame
 
     shots = tmp_path / "shots"
     code = main(
-        ["--max-frames", "2", "--window", "800x600", "--screenshot-dir", str(shots)]
+        ["--max-frames", "2", "--window", "1280x720", "--screenshot-dir", str(shots)]
         + ["--data-dir", str(tmp_path)]
     )
     assert code == 0
+    assert_no_crash_report(tmp_path)
     image = pygame.image.load(str(shots / "title.png"))
-    assert image.get_size() == (800, 600)
+    assert image.get_size() == (1280, 720)

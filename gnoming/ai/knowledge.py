@@ -53,25 +53,50 @@ def line_match(a: int, b: int, c: int) -> int:
     return value
 
 
+def _build_match_table() -> dict[tuple[int, int, int], int]:
+    faces = [int(card) for card in Card] + [DOWN]
+    return {(a, b, c): line_match(a, b, c) for a in faces for b in faces for c in faces}
+
+
+MATCH: dict[tuple[int, int, int], int] = _build_match_table()
+"""line_match for every triple of faces (DOWN included), for speed."""
+POINTS: dict[int, int] = {int(card): card_points(int(card)) for card in Card}
+POINTS[DOWN] = 0
+
+
 def known_points(cards: Sequence[int], down_value: float) -> float:
-    """Round points of a layout, each face-down card counted as ``down_value``."""
-    matched = 0
-    total = 0.0
-    for a, b, c in LINE_POSITIONS:
-        value = line_match(cards[a], cards[b], cards[c])
-        if value:
-            total -= value
-            matched |= (1 << a) | (1 << b) | (1 << c)
-    for p in range(9):
-        card = cards[p]
-        if card == DOWN:
-            total += down_value
-        elif card < 0:
-            total += card
-        elif card > 12:
-            total += HAZARD_POINTS
-        elif card and not matched >> p & 1:
-            total += card
+    """Round points of a layout, each face-down card counted as ``down_value``.
+
+    >>> known_points([5, 5, 5, 1, 2, 3, 4, 6, 7], 0.0)
+    18.0
+    >>> known_points([7, 7, DOWN, 7, 1, 2, 7, 3, 4], 4.5)  # column of 7s, one card unseen
+    14.5
+    """
+    a, b, c, d, e, f, g, h, i = cards
+    m = MATCH
+    r0 = m[a, b, c]
+    r1 = m[d, e, f]
+    r2 = m[g, h, i]
+    k0 = m[a, d, g]
+    k1 = m[b, e, h]
+    k2 = m[c, f, i]
+    p = POINTS
+    total = float(
+        (0 if r0 or k0 else p[a])
+        + (0 if r0 or k1 else p[b])
+        + (0 if r0 or k2 else p[c])
+        + (0 if r1 or k0 else p[d])
+        + (0 if r1 or k1 else p[e])
+        + (0 if r1 or k2 else p[f])
+        + (0 if r2 or k0 else p[g])
+        + (0 if r2 or k1 else p[h])
+        + (0 if r2 or k2 else p[i])
+        - r0 - r1 - r2 - k0 - k1 - k2
+    )
+    if down_value:
+        downs = (a == DOWN) + (b == DOWN) + (c == DOWN) + (d == DOWN) + (e == DOWN)
+        downs += (f == DOWN) + (g == DOWN) + (h == DOWN) + (i == DOWN)
+        total += down_value * downs
     return total
 
 

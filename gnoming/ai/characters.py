@@ -1,0 +1,60 @@
+"""The gnomes a player can sit at the table with.
+
+Each has a name, a one-line trait for the seat picker, a difficulty
+(``"easy"``, ``"medium"`` or ``"hard"``) and the index 1..8 of its portrait
+(``art/gnomes/gnome<portrait>.svg``).
+
+>>> len(CHARACTERS) >= 8, sorted({c.difficulty for c in CHARACTERS})
+(True, ['easy', 'hard', 'medium'])
+>>> character("Old Beck").difficulty
+'hard'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .protocol import Bot
+
+
+@dataclass(frozen=True, slots=True)
+class Character:
+    """A named computer opponent."""
+
+    name: str
+    trait: str
+    difficulty: str
+    portrait: int
+    """1..8: art/gnomes/gnome<portrait>.svg"""
+
+    def make_bot(self, seed: int) -> Bot:
+        from . import make_bot
+
+        return make_bot(self.difficulty, seed)
+
+
+CHARACTERS: tuple[Character, ...] = (
+    Character("Pip Mossbottom", "Loves low cards, forgets to look for matches.", "easy", 1),
+    Character("Tilly Toadstool", "Plays fast and cheerful; never bounces a card.", "easy", 2),
+    Character("Bramble Nook", "Hoards negatives like acorns.", "easy", 3),
+    Character("Fennick Burrow", "Counts every card that has gone by.", "medium", 4),
+    Character("Hazel Quickroot", "Never hands you the card you were waiting for.", "medium", 5),
+    Character("Grub Pebblenose", "Goes out the moment it is safe, and not before.", "medium", 6),
+    Character("Wendeline Thorn", "Plays each hand out in her head a hundred times.", "hard", 7),
+    Character("Old Beck", "Grandpa himself: cautious in front, reckless behind.", "hard", 8),
+)
+
+DIFFICULTY_ORDER = ("easy", "medium", "hard")
+
+
+def character(name: str) -> Character:
+    """The gnome called ``name``."""
+    for c in CHARACTERS:
+        if c.name == name:
+            return c
+    raise KeyError(name)
+
+
+def characters_of(difficulty: str) -> tuple[Character, ...]:
+    """The gnomes of one difficulty."""
+    return tuple(c for c in CHARACTERS if c.difficulty == difficulty)

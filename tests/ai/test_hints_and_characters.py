@@ -1,0 +1,99 @@
+"""Hints (Hard's choice with a reason) and the named gnomes."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from gnoming.ai import make_bot
+from gnoming.ai.characters import CHARACTERS, character, characters_of
+from gnoming.ai.hints import Hint, explain, hint, start_hint
+from gnoming.rules import Card, GameState, Phase, observe
+from gnoming.rules import actions as A
+
+
+def positions(n_seats: int, seed: int, count: int) -> list[GameState]:
+    rng = random.Random(seed)
+    state = GameState.new(n_seats, seed=seed)
+    out = []
+    while len(out) < count and not state.is_over():
+        if len(state.legal_actions()) > 1 and rng.random() < 0.3:
+            out.append(state.clone())
+        state.apply(rng.choice(state.legal_actions()))
+    return out
+
+
+def test_hints_give_a_legal_action_and_a_reason_in_every_phase() -> None:
+    phases = set()
+    for state in positions(3, 4, 40):
+        obs = observe(state, state.current_seat())
+        h = hint(obs, state.legal_actions(), seed=2)
+        assert isinstance(h, Hint)
+        assert h.action in state.legal_actions()
+        assert h.reason.strip() and "\n" not in h.reason
+        phases.add(state.phase)
+    assert {Phase.DRAW, Phase.PLAY} <= phases
+
+
+def test_incremental_hint_matches_the_direct_hint() -> None:
+    state = next(s for s in positions(4, 9, 200) if s.phase is Phase.PLAY)
+    obs = observe(state, state.current_seat())
+    thinker = start_hint(obs, state.legal_actions(), seed=5)
+    steps = 1
+    while not thinker.step(0.002):
+        steps += 1
+    assert thinker.result() == hint(obs, state.legal_actions(), seed=5)
+
+
+def placed(state: GameState, seat: int, cards: list[int], up: list[bool]) -> None:
+    state.layouts[seat] = [Card(c) for c in cards]
+    state.face_up[seat] = up
+    state.face_down_count[seat] = up.count(False)
+
+
+def play_state(held: Card, cards: list[int], up: list[bool]) -> GameState:
+    """Seat 0 holding ``held`` drawn from the draw pile, with the given layout."""
+    state = GameState.new(2, seed=1)
+    while state.phase is Phase.INITIAL_FLIP:
+        state.apply(state.legal_actions()[0])
+    state.apply(A.DRAW)
+    state.held = held
+    placed(state, 0, cards, up)
+    state._legal = None
+    return state
+
+
+def test_reason_names_a_completed_row() -> None:
+    state = play_state(Card.P7, [7, 7, 3, 1, 2, 4, 9, 9, 11], [True] * 8 + [False])
+    reason = explain(observe(state, 0), A.KEEPS[2])
+    assert reason == "completes the top row of 7s: -7"
+
+
+def test_reason_for_keeping_a_negative_card() -> None:
+    state = play_state(Card.N4, [7, 8, 3, 1, 2, 4, 9, 9, 11], [True] * 8 + [False])
+    assert "keeps a -4" in explain(observe(state, 0), A.KEEPS[7])
+
+
+def test_reason_for_refusing_a_hazard() -> None:
+    state = play_state(Card.HAZARD, [7, 8, 3, 1, 2, 4, 9, 9, 11], [True] * 8 + [False])
+    assert "hazard" in explain(observe(state, 0), A.REFUSE)
+
+
+def test_hard_and_medium_complete_an_obvious_row_and_hint_says_so() -> None:
+    state = play_state(Card.P9, [9, 9, 10, 5, 6, 2, 8, 3, 4], [True] * 6 + [False] * 3)
+    obs = observe(state, 0)
+    for difficulty in ("medium", "hard"):
+        assert make_bot(difficulty, 1).choose(obs, state.legal_actions()) == A.KEEPS[2]
+    assert hint(obs, state.legal_actions(), 1).reason == "completes the top row of 9s: -9"
+
+
+def test_at_least_eight_gnomes_with_portraits_and_every_difficulty() -> None:
+    assert len(CHARACTERS) >= 8
+    assert len({c.name for c in CHARACTERS}) == len(CHARACTERS)
+    assert all(1 <= c.portrait <= 8 and c.trait for c in CHARACTERS)
+    for difficulty in ("easy", "medium", "hard"):
+        assert characters_of(difficulty)
+    assert character("Old Beck").make_bot(3).name == "hard"
+    with pytest.raises(KeyError):
+        character("Nobody")

@@ -1,0 +1,117 @@
+"""The tournament runner: paired deals, seat rotation, fractional shared wins, output."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Sequence
+
+import pytest
+
+from gnoming import tournament as T
+from gnoming.rules import Action, Observation
+
+
+class Recorder:
+    """A random bot that notes where it sat and what deal it saw first."""
+
+    log: list[tuple[str, int, tuple[tuple[int, ...], ...]]] = []
+
+    def __init__(self, label: str, seed: int) -> None:
+        self.name = label
+        self.rng = random.Random(seed)
+        self.seen_first = False
+
+    def choose(self, obs: Observation, legal: Sequence[Action]) -> Action:
+        if not self.seen_first:
+            self.seen_first = True
+            piles = tuple(tuple(int(c) for c in pile) for pile in obs.discard_piles)
+            Recorder.log.append((self.name, obs.seat, piles))
+        return self.rng.choice(list(legal))
+
+
+@pytest.fixture
+def recorders(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, int, tuple[tuple[int, ...], ...]]]:
+    Recorder.log = []
+    monkeypatch.setattr(T, "make_bot_from_spec", lambda spec, seed: Recorder(spec, seed))
+    return Recorder.log
+
+
+def test_seats_rotate_and_each_deal_is_replayed_in_every_rotation(
+    recorders: list[tuple[str, int, tuple[tuple[int, ...], ...]]],
+) -> None:
+    specs = ["a", "b", "c"]
+    for game in range(6):
+        T.play_game(specs, seed=4, game=game)
+    seats = {}
+    deals = {}
+    for game in range(6):
+        for name, seat, piles in recorders[3 * game : 3 * game + 3]:
+            seats[game, name] = seat
+            deals.setdefault(game // 3, set()).add(piles)
+    for game in range(6):
+        assert [seats[game, n] for n in specs] == [(e + game) % 3 for e in range(3)]
+    # one deal per group of three rotations, different deals between groups
+    assert all(len(d) == 1 for d in deals.values())
+    assert deals[0] != deals[1]
+    assert T.deal_seed(4, 0) != T.deal_seed(4, 1) and T.deal_seed(4, 0) != T.deal_seed(5, 0)
+
+
+def outcome(game: int, shares: list[float], rounds: list[list[int]]) -> T.GameOutcome:
+    return T.GameOutcome(
+        game=game,
+        win_shares=shares,
+        round_scores=rounds,
+        totals=[sum(r) for r in rounds],
+        decision_seconds=[[0.001 * (game + 1)], [0.002]],
+    )
+
+
+def test_shared_wins_count_fractionally_in_the_summary() -> None:
+    outcomes = [
+        outcome(0, [0.5, 0.5], [[1, 2, 3], [3, 2, 1]]),
+        outcome(1, [1.0, 0.0], [[0, 0, 0], [5, 5, 5]]),
+    ]
+    result = T.summarize(["x", "y"], outcomes)
+    assert [e.win_rate for e in result.entries] == [0.75, 0.25]
+    assert result.entries[0].mean_round_score == 1.0
+    assert result.entries[1].mean_game_score == (6 + 15) / 2
+    lo, hi = result.entries[0].win_rate_ci95
+    assert lo < 0.75 < hi
+    assert result.decision_ms["x"]["max"] == pytest.approx(2.0)
+    assert result.decision_ms["y"]["p50"] == pytest.approx(2.0)
+
+
+def test_same_bot_twice_shares_one_decision_time_entry() -> None:
+    outcomes = [outcome(0, [1.0, 0.0], [[1, 1, 1], [2, 2, 2]])]
+    result = T.summarize(["m", "m"], outcomes)
+    assert list(result.decision_ms) == ["m"] and len(result.entries) == 2
+
+
+def test_tiny_real_run_wins_add_up_and_jobs_do_not_change_results() -> None:
+    one = T.run(["easy", "medium", "easy"], games=6, seed=2, jobs=1)
+    two = T.run(["easy", "medium", "easy"], games=6, seed=2, jobs=2)
+    assert sum(e.win_rate for e in one.entries) == pytest.approx(1.0)
+    assert [e.win_rate for e in one.entries] == [e.win_rate for e in two.entries]
+    assert [e.mean_round_score for e in one.entries] == [e.mean_round_score for e in two.entries]
+    assert all(e.games == 6 for e in one.entries)
+
+
+def test_json_output_is_exactly_one_object_with_the_documented_fields(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert T.main(["--seats", "easy,easy", "--games", "2", "--seed", "1", "--json"]) == 0
+    out = capsys.readouterr().out
+    data = json.loads(out)
+    assert set(data) == {"games", "seats", "decision_ms"}
+    assert data["games"] == 2
+    assert [s["bot"] for s in data["seats"]] == ["easy", "easy"]
+    for seat in data["seats"]:
+        assert set(seat) == {"bot", "win_rate", "win_rate_ci95", "mean_round_score", "mean_game_score"}
+        assert len(seat["win_rate_ci95"]) == 2
+    assert set(data["decision_ms"]["easy"]) == {"p50", "p95", "max"}
+
+
+def test_unknown_seat_is_a_usage_error() -> None:
+    with pytest.raises(SystemExit):
+        T.main(["--seats", "easy,grandmaster", "--games", "1"])

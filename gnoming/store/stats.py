@@ -11,10 +11,9 @@ Decisions, so the Statistics screen can say what its numbers mean:
 - Best and worst round and game are over every person seat; lower is better,
   as in the game itself.
 - Matches are the matched rows and columns in person layouts when each round
-  was scored; bounces are the person seats' bounces; a hazard is *suffered*
-  by each person seat when someone else discarded it (it let them turn up a
-  card ... and the discarder got rid of 10 points), and *discarded* by the
-  person who got rid of it.
+  was scored; bounces are the person seats' bounces. A hazard discarded by
+  someone else counts as *suffered* once for each person seat other than the
+  discarder; one a person discarded counts as *discarded*.
 - Each game has an id (a hash of its record), so recording the same finished
   game twice (say, after a crash between the end of the game and clearing the
   autosave) counts it once, as long as it is among the last 50 games.

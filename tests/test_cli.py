@@ -164,14 +164,24 @@ def test_unexpected_error_writes_crash_file_and_one_line_message(
     assert str(crashes[0]) in message
 
 
-def test_window_stops_after_max_frames_and_writes_frame_stats(
-    tmp_path: Path,
-) -> None:
-    stats_path = tmp_path / "stats" / "frames.json"
-    code = main(
-        ["--max-frames", "5", "--frame-stats", str(stats_path), "--data-dir", str(tmp_path)]
+def run_game(*flags: str) -> subprocess.CompletedProcess[str]:
+    """Start the game as players do, in its own process: the window's pygame.quit()
+    then cannot disturb pygame state that other tests in this process rely on."""
+    return subprocess.run(
+        [sys.executable, str(REPO / "main.py"), *flags],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
-    assert code == 0
+
+
+def test_window_stops_after_max_frames_and_writes_frame_stats(tmp_path: Path) -> None:
+    stats_path = tmp_path / "stats" / "frames.json"
+    done = run_game(
+        "--max-frames", "5", "--frame-stats", str(stats_path), "--data-dir", str(tmp_path)
+    )
+    assert done.returncode == 0, done.stderr
     assert_no_crash_report(tmp_path)
     stats = json.loads(stats_path.read_text(encoding="utf-8"))
     assert stats["frames"] == 5
@@ -185,11 +195,17 @@ def test_window_saves_title_screenshot_at_requested_size(tmp_path: Path) -> None
     import pygame
 
     shots = tmp_path / "shots"
-    code = main(
-        ["--max-frames", "2", "--window", "1280x720", "--screenshot-dir", str(shots)]
-        + ["--data-dir", str(tmp_path)]
+    done = run_game(
+        "--max-frames",
+        "2",
+        "--window",
+        "1280x720",
+        "--screenshot-dir",
+        str(shots),
+        "--data-dir",
+        str(tmp_path),
     )
-    assert code == 0
+    assert done.returncode == 0, done.stderr
     assert_no_crash_report(tmp_path)
     image = pygame.image.load(str(shots / "title.png"))
     assert image.get_size() == (1280, 720)

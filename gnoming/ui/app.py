@@ -94,6 +94,11 @@ class App:
     def _init_pygame(self) -> None:
         pygame.display.init()
         pygame.font.init()
+        from gnoming.ui import fonts, widgets
+
+        # fonts opened before an earlier pygame.quit() are dead: open them anew
+        fonts._open_font.cache_clear()
+        widgets.clear_text_cache()
         icon = asset_path("art", "icon.png")
         if icon.exists():
             with contextlib.suppress(pygame.error):

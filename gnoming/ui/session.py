@@ -185,8 +185,10 @@ class GameSession:
         def finish() -> list[str]:
             from gnoming.store.stats import add_finished_game
 
-            clear_game(folder)
+            # statistics first: the same game is never counted twice, so a stop in
+            # between loses nothing
             _stats, messages = add_finished_game(folder, state, record, persons)
+            clear_game(folder)
             return messages
 
         self._pending = self._saver.submit(finish)

@@ -1,0 +1,295 @@
+"""The scoreboard after each round: every player's grid with the matched rows and
+columns highlighted and their points, the hazards, the went-out-first ±5, the
+round score and the running total counting up. After round three: the winner
+(and the tie-break), Play again and Title.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+import pygame
+
+from gnoming.i18n import _
+from gnoming.rules import Card, GameResult, TieBreak
+from gnoming.rules import events as E
+from gnoming.rules.scoring import LineKind
+from gnoming.ui import theme
+from gnoming.ui.scene import Scene
+from gnoming.ui.table.anim import SPEED_FACTORS, ease_out_cubic
+from gnoming.ui.widgets import Button, Menu, draw_text
+
+if TYPE_CHECKING:
+    from gnoming.ui.app import App
+    from gnoming.ui.scenes.table import TableScene
+
+COUNT_SECONDS = 1.2
+AUTO_CONTINUE = 3.0
+"""With no person at the table, a round's scoreboard moves on by itself after this."""
+QUIT_AFTER = 1.5
+"""With --quit-at-end, the game-over scoreboard is shown this long."""
+
+
+def signed(value: int) -> str:
+    """Points with their sign: "+5", "−3", "0"."""
+    if value > 0:
+        return f"+{value}"
+    return str(value).replace("-", "\u2013")
+
+
+def winner_text(result: GameResult, name: Callable[[int], str]) -> tuple[str, str]:
+    """The headline and the tie-break line of a finished game."""
+    names = [name(s) for s in result.winners]
+    if len(names) == 1:
+        head = _("{name} wins!").format(name=names[0])
+    else:
+        head = _("{names} share the win!").format(names=", ".join(names))
+    if result.tie_break is TieBreak.LAST_ROUND:
+        tie = _("Tied on total; {name} had the lowest score in round three").format(name=names[0])
+    elif result.tie_break is TieBreak.SHARED:
+        tie = _("Tied on total and on round three: the win is shared")
+    else:
+        tie = _("Lowest total wins")
+    return head, tie
+
+
+class ScoreboardScene(Scene):
+    name = "round_scores"
+
+    def __init__(
+        self,
+        app: App,
+        table: TableScene,
+        scored: E.RoundScored,
+        over: GameResult | None,
+    ) -> None:
+        super().__init__(app)
+        self.table = table
+        self.scored = scored
+        self.over = over
+        self.elapsed = 0.0
+        session = table.session
+        self.n = session.n_seats
+        self.names = [session.seat(s).name for s in range(self.n)]
+        self.people = bool(session.person_seats())
+        result = scored.result
+        self.before = [t - s for t, s in zip(table.view.totals, result.scores, strict=True)]
+        self.after = list(table.view.totals)
+        if over is not None:
+            buttons = [
+                Button(lambda: _("Play again"), self.play_again),
+                Button(lambda: _("Title"), self.to_title),
+            ]
+        else:
+            buttons = [Button(lambda: _("Next round"), self.next_round)]
+        self.menu = Menu(buttons)
+        self.done = False
+        self.shot = False
+
+    @property
+    def factor(self) -> float:
+        return SPEED_FACTORS.get(self.app.speed, 1.0)
+
+    def enter(self) -> None:
+        self.app.audio.play("fanfare" if self.over is not None else "round_end")
+
+    def resize(self, size: tuple[int, int]) -> None:
+        w, h = size
+        unit = h / 720
+        bw, bh = round(220 * unit), max(34, round(46 * unit))
+        self.menu.layout_row(w // 2, h - bh - max(36, round(40 * unit)), bw, bh, round(16 * unit))
+
+    # ------------------------------------------------------------------ actions
+
+    def next_round(self) -> None:
+        if not self.done:
+            self.done = True
+            self.app.pop()
+
+    def play_again(self) -> None:
+        import random
+
+        from gnoming.ui.session import GameSession
+
+        config = replace(self.table.session.config, seed=random.SystemRandom().randrange(2**31))
+        from gnoming.ui.scenes.table import TableScene
+
+        self.app.clear_to(TableScene(self.app, GameSession.new(config, self.app.data_dir)))
+
+    def to_title(self) -> None:
+        try:
+            from gnoming.ui.scenes.title import TitleScene  # type: ignore[import-not-found]
+        except ImportError:
+            self.app.quit(0)
+            return
+        self.app.clear_to(TitleScene(self.app))
+
+    # ------------------------------------------------------------------ loop
+
+    def handle(self, event: pygame.event.Event) -> None:
+        counting = self.elapsed < COUNT_SECONDS * self.factor
+        if counting and event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
+            self.elapsed = COUNT_SECONDS * self.factor
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            try:
+                from gnoming.ui.scenes.pause import PauseScene  # type: ignore[import-not-found]
+            except ImportError:
+                return
+            self.app.push(PauseScene(self.app))
+            return
+        self.menu.handle(event)
+
+    def update(self, dt: float) -> None:
+        self.elapsed += dt
+        shown = self.elapsed - COUNT_SECONDS * self.factor
+        if shown >= 0 and not self.shot:
+            self.shot = True
+            self.app.screenshot("game_over" if self.over is not None else "scoreboard")
+            if self.over is None:
+                self.app.screenshot("scoreboard")
+        if self.over is not None:
+            if self.app.args.quit_at_end and shown > QUIT_AFTER * max(self.factor, 0.3):
+                self.app.quit(0)
+        elif not self.people and shown > AUTO_CONTINUE * max(self.factor, 0.1):
+            self.next_round()
+
+    # ------------------------------------------------------------------ drawing
+
+    def draw(self, surface: pygame.Surface) -> None:
+        theme.draw_table(surface)
+        w, h = surface.get_size()
+        unit = h / 720
+        progress = 1.0
+        if self.factor > 0:
+            progress = ease_out_cubic(min(1.0, self.elapsed / (COUNT_SECONDS * self.factor)))
+        top = max(34, round(40 * unit))
+        round_no = self.scored.result.round_index + 1
+        title = _("Round {number} of 3: scores").format(number=round_no)
+        draw_text(surface, title, (w // 2, top), self.app.font_size(30), theme.CREAM, bold=True,
+                  anchor="midtop", shadow=theme.SLATE_DARK, max_width=w - 80)
+        y0 = top + self.app.font_size(30) + round(10 * unit)
+        if self.over is not None:
+            head, tie = winner_text(self.over, lambda s: self.names[s])
+            draw_text(surface, head, (w // 2, y0), self.app.font_size(26), theme.GOLD, bold=True,
+                      anchor="midtop", shadow=theme.SLATE_DARK, max_width=w - 80)
+            y0 += self.app.font_size(26) + 4
+            draw_text(surface, tie, (w // 2, y0), self.app.font_size(16), theme.CREAM,
+                      anchor="midtop", max_width=w - 80)
+            y0 += self.app.font_size(16) + 6
+        bottom = self.menu.buttons[0].rect.top - round(10 * unit)
+        cols = self.n if self.n <= 4 else math.ceil(self.n / 2)
+        rows = 1 if self.n <= 4 else 2
+        margin = max(36, round(44 * unit))
+        cell_w = (w - 2 * margin) // cols
+        cell_h = (bottom - y0) // rows
+        for seat in range(self.n):
+            r, c = divmod(seat, cols)
+            count = cols if r < rows - 1 or self.n % cols == 0 else self.n % cols
+            left = margin + (w - 2 * margin - count * cell_w) // 2 + c * cell_w
+            rect = pygame.Rect(left + 4, y0 + r * cell_h + 4, cell_w - 8, cell_h - 8)
+            self._draw_seat(surface, seat, rect, progress)
+        for index, button in enumerate(self.menu.buttons):
+            button.draw(surface, index == self.menu.hover, index == self.menu.focus,
+                        self.menu.text_size)
+
+    def _draw_seat(self, surface: pygame.Surface, seat: int, rect: pygame.Rect, t: float) -> None:
+        pygame.draw.rect(surface, theme.CREAM, rect, border_radius=10)
+        pygame.draw.rect(surface, theme.WOOD, rect, 3, border_radius=10)
+        inner = rect.inflate(-12, -10)
+        score = self.scored.result.seats[seat]
+        layout = score.layout
+        winner = self.over is not None and seat in self.over.winners
+        size = max(11, min(self.app.font_size(16), inner.h // 10))
+        name_rect = draw_text(surface, self.names[seat], (inner.centerx, inner.top), size + 2,
+                              bold=True, anchor="midtop", max_width=inner.w - 40)
+        if winner:
+            draw_star(surface, (name_rect.right + size, name_rect.centery), size * 2 // 3)
+        body = pygame.Rect(inner.left, name_rect.bottom + 4, inner.w, inner.bottom - name_rect.bottom - 4)
+        lines = self._lines(score)
+        line_h = size + 4
+        small = max(11, size - 2)
+        text_h = line_h * (len(lines) + 1) + 4
+        tall = body.h - text_h > body.w * 0.55
+        label_room = size * 2
+        if tall:
+            grid_h = body.h - text_h - small - 12
+            grid_w = body.w - label_room
+        else:
+            grid_h = body.h - size - 4
+            grid_w = int(body.w * 0.5) - label_room
+        card_h = max(21, min((grid_h - 6) // 3, round((grid_w - 6) / 3 * 7 / 5)))
+        card_w = round(card_h * 5 / 7)
+        total_w = 3 * card_w + 6
+        gx = body.centerx - total_w // 2 - label_room // 2 if tall else body.left
+        gy = body.top
+        rects = [
+            pygame.Rect(gx + (p % 3) * (card_w + 3), gy + (p // 3) * (card_h + 3), card_w, card_h)
+            for p in range(9)
+        ]
+        for p, card in enumerate(layout.cards):
+            surface.blit(self.app.cards.face(card.token, (card_w, card_h)), rects[p])
+            if card is Card.HAZARD:
+                theme.glow(surface, rects[p], theme.GLOW_DANGER, 3)
+        for match in layout.matches:
+            a, b = rects[match.positions[0]], rects[match.positions[2]]
+            theme.glow(surface, a.union(b), theme.GLOW_MATCH, 4)
+            if match.kind is LineKind.ROW:
+                at, anchor = (b.right + 5, b.centery), "midleft"
+            else:
+                at, anchor = (b.centerx, b.bottom + 2), "midtop"
+            draw_text(surface, signed(match.points), at, small, theme.WATER, bold=True,
+                      anchor=anchor)
+        if tall:
+            tx, right = body.left + 4, body.right - 4
+            ty = rects[8].bottom + small + 6
+        else:
+            tx, right = rects[2].right + label_room, body.right - 2
+            ty = body.top + max(0, (3 * card_h + 6 - text_h) // 2)
+        for label, value, bold in lines:
+            shown = round(value * t) if isinstance(value, int) else value
+            text = signed(shown) if isinstance(shown, int) else shown
+            draw_text(surface, label, (tx, ty), size, bold=bold, anchor="topleft",
+                      max_width=max(20, right - tx - 40))
+            draw_text(surface, text, (right, ty), size, bold=bold, anchor="topright")
+            ty += line_h
+        total_before = self.before[seat]
+        total = round(total_before + (self.after[seat] - total_before) * t)
+        pygame.draw.line(surface, theme.WOOD_DARK, (tx, ty), (right, ty), 1)
+        draw_text(surface, _("Total"), (tx, ty + 2), size + 1, theme.SLATE, bold=True,
+                  anchor="topleft", max_width=max(20, right - tx - 40))
+        draw_text(surface, str(total).replace("-", "\u2013"), (right, ty + 2), size + 1,
+                  theme.SLATE, bold=True, anchor="topright")
+
+    def _lines(self, score: object) -> list[tuple[str, int | str, bool]]:
+        from gnoming.rules import SeatRoundScore
+
+        assert isinstance(score, SeatRoundScore)
+        layout = score.layout
+        hazards = layout.hazard_points
+        cards = sum(layout.card_points) - hazards
+        out: list[tuple[str, int | str, bool]] = [
+            (_("Matches"), layout.match_points, False),
+            (_("Cards"), cards, False),
+        ]
+        if hazards:
+            out.append((_("Hazards"), hazards, False))
+        if score.went_out_first:
+            out.append((_("Went out first"), score.adjustment, False))
+        out.append((_("Round"), score.total, True))
+        return out
+
+
+def draw_star(surface: pygame.Surface, centre: tuple[int, int], radius: int) -> None:
+    """A gold five-pointed star with a dark outline (the winner's mark)."""
+    cx, cy = centre
+    points = []
+    for k in range(10):
+        r = radius if k % 2 == 0 else radius * 0.45
+        a = -math.pi / 2 + k * math.pi / 5
+        points.append((cx + r * math.cos(a), cy + r * math.sin(a)))
+    pygame.draw.polygon(surface, theme.GOLD, points)
+    pygame.draw.polygon(surface, theme.WOOD_DARK, points, 1)

@@ -1,0 +1,713 @@
+"""The game table: a whole three-round game on screen.
+
+Data flows one way: input -> action -> ``session.apply`` -> events -> clips ->
+the displayed model (:class:`~gnoming.ui.table.view.TableView`) -> screen.
+What the player may do comes from ``state.legal_actions()`` only. Computer
+gnomes think a few milliseconds per frame and wait a moment before each
+action so a person can follow; a click or Space skips the cards ahead.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import time
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from gnoming.i18n import _
+from gnoming.rules import Action, ActionKind, GameState, IllegalActionError, Phase
+from gnoming.rules import actions as A
+from gnoming.rules import events as E
+from gnoming.ui import theme
+from gnoming.ui.scene import Scene
+from gnoming.ui.session import GNOME_NAMES, GameSession
+from gnoming.ui.table import clips
+from gnoming.ui.table.anim import SPEED_FACTORS, Clip, Timeline, shake_offset
+from gnoming.ui.table.layout import TableGeometry, table_layout
+from gnoming.ui.table.paint import Marks, Painter, SeatInfo
+from gnoming.ui.table.view import TableView
+from gnoming.ui.table.words import describe_action, gnome_prompt, person_prompt
+from gnoming.ui.widgets import draw_text, wrap_text
+
+if TYPE_CHECKING:
+    from gnoming.ui.app import App
+
+THINK_SLICE = 0.004
+"""Seconds of a gnome's (or a hint's) thinking per frame."""
+INSTANT_BUDGET = 0.010
+"""At the instant speed, a frame plays gnome decisions for up to this many seconds."""
+GNOME_PAUSE = {Phase.DRAW: 0.6, Phase.INITIAL_FLIP: 0.35, Phase.HAZARD_TURN: 0.5}
+GNOME_PAUSE_OTHER = 0.45
+MESSAGE_SECONDS = 3.0
+SHAKE_SECONDS = 0.4
+DRAG_THRESHOLD = 6
+
+_DIFFICULTY = {"easy": "Easy", "medium": "Medium", "hard": "Hard"}
+
+
+def portrait_index(name: str, seat: int) -> int:
+    """The gnome portrait for a seat: the character's own when known."""
+    with contextlib.suppress(Exception):
+        from gnoming.ai import characters  # type: ignore[attr-defined]
+
+        for attr in ("portrait_for", "portrait_index"):
+            fn = getattr(characters, attr, None)
+            if callable(fn):
+                return int(fn(name))
+    if name in GNOME_NAMES:
+        return GNOME_NAMES.index(name)
+    return seat
+
+
+class TableScene(Scene):
+    name = "table"
+
+    def __init__(self, app: App, session: GameSession) -> None:
+        super().__init__(app)
+        self.session = session
+        state = session.state
+        persons = session.person_seats()
+        self.bottom_seat = persons[0] if persons else 0
+        self.painter = Painter(app)
+        self.timeline = Timeline(self._clip_started, self._clip_finished)
+        self.clock = 0.0
+        self.thinker: Any = None
+        self.think_wait = 0.0
+        self.thinking_seat = -1
+        self.hover: str | None = None
+        self.focus: str | None = None
+        self.drag: dict[str, Any] | None = None
+        self.selected = False
+        self.shakes: dict[str, float] = {}
+        self.message: tuple[str, float] | None = None
+        self.pass_to: int | None = None
+        self.hinter: Any = None
+        self.hint: tuple[Action, str] | None = None
+        self.hint_at = -1
+        self.scoreboard_open = False
+        if not state.history and state.round_index == 0:
+            self.view = TableView(state.n_seats)
+            events = state.deal_events()
+            for event in events:
+                self._enqueue(event)
+        else:
+            self.view = TableView.from_state(state)
+        self.geom = table_layout(app.size, state.n_seats, self.bottom_seat)
+
+    # ------------------------------------------------------------------ life cycle
+
+    @property
+    def state(self) -> GameState:
+        return self.session.state
+
+    @property
+    def factor(self) -> float:
+        return SPEED_FACTORS.get(self.app.speed, 1.0)
+
+    @property
+    def reduced(self) -> bool:
+        return bool(getattr(self.app.settings, "reduced_motion", False))
+
+    def enter(self) -> None:
+        self._preload()
+
+    def leave(self) -> None:
+        self.session.close()
+
+    def resume(self) -> None:
+        if self.scoreboard_open:
+            self.scoreboard_open = False
+            self.timeline.hold = False
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.geom = table_layout(size, self.state.n_seats, self.bottom_seat)
+        self._preload()
+
+    def _preload(self) -> None:
+        self.app.cards.preload(self.geom.big_card)
+        self.app.cards.preload(self.geom.small_card)
+
+    def record_json(self) -> str:
+        return self.session.record_json()
+
+    # ------------------------------------------------------------------ seats
+
+    def seat_name(self, seat: int) -> str:
+        return self.session.seat(seat).name
+
+    def seat_info(self, seat: int) -> SeatInfo:
+        spec = self.session.seat(seat)
+        if spec.kind == "person":
+            return SeatInfo(spec.name, _("Player"), None)
+        difficulty = _(_DIFFICULTY.get(spec.difficulty, "Medium"))
+        return SeatInfo(spec.name, _("{difficulty} gnome").format(difficulty=difficulty),
+                        portrait_index(spec.name, seat))
+
+    # ------------------------------------------------------------------ events and clips
+
+    def _enqueue(self, event: E.Event) -> None:
+        self.timeline.add(Clip("pending", 0.0, event=event))
+
+    def _clip_started(self, clip: Clip) -> None:
+        if clip.kind == "pending":
+            ctx = clips.Context(self.factor, self.reduced, self.seat_name, self.view)
+            built = clips.build(clip.event, ctx)
+            clip.kind, clip.duration, clip.lead = built.kind, built.duration, built.lead
+            clip.data, clip.hides, clip.sound = built.data, built.hides, built.sound
+        if clip.sound and self.factor > 0:
+            self.app.audio.play(clip.sound)
+        if clip.kind == "scored":
+            self.view.scored = clip.event
+            self.app.screenshot("reveal")
+        elif isinstance(clip.event, E.TurnStarted):
+            self.view.turn_seat = clip.event.seat
+
+    def _clip_finished(self, clip: Clip) -> None:
+        event = clip.event
+        if event is None:
+            return
+        self.view.apply(event)
+        if isinstance(event, E.RoundScored):
+            self._open_scoreboard(event)
+
+    def _open_scoreboard(self, scored: E.RoundScored) -> None:
+        from gnoming.ui.scenes.scoreboard import ScoreboardScene
+
+        over = self.state.result() if scored.result.round_index == 2 else None
+        self.timeline.hold = True
+        self.scoreboard_open = True
+        self.app.push(ScoreboardScene(self.app, self, scored, over))
+
+    def _act(self, actions: list[Action]) -> bool:
+        """Apply actions in order (a drop on a discard pile is refuse + discard);
+        the first must be legal, later ones are applied only when still legal."""
+        applied = False
+        for index, action in enumerate(actions):
+            if index and action not in self.state.legal_actions():
+                break
+            try:
+                events = self.session.apply(action)
+            except IllegalActionError as error:
+                text = str(error)
+                self._say(_(text[:1].upper() + text[1:]))
+                return applied
+            applied = True
+            for event in events:
+                self._enqueue(event)
+        self.hint = None
+        self.hinter = None
+        self.selected = False
+        return applied
+
+    # ------------------------------------------------------------------ the loop
+
+    def update(self, dt: float) -> None:
+        self.clock += dt
+        for message in self.session.take_messages():
+            self.app.toast(message)
+        self.shakes = {k: v - dt for k, v in self.shakes.items() if v - dt > 0}
+        if self.message is not None:
+            text, left = self.message
+            self.message = (text, left - dt) if left - dt > 0 else None
+        started = time.perf_counter()
+        self.timeline.update(dt)
+        while True:
+            if not self.timeline.idle or self.timeline.hold or self.pass_to is not None:
+                break
+            state = self.state
+            if state.is_over():
+                break
+            seat = state.current_seat()
+            if self.session.is_person(seat):
+                self._person_ready(seat)
+                break
+            slice_s = THINK_SLICE
+            if self.factor == 0:
+                slice_s = max(0.001, INSTANT_BUDGET - (time.perf_counter() - started))
+            acted = self._drive_gnome(dt, slice_s)
+            if not acted or self.factor > 0 or time.perf_counter() - started > INSTANT_BUDGET:
+                break
+            dt = 0.0
+            self.timeline.update(0.0)
+        self._key_moments()
+
+    def _drive_gnome(self, dt: float, slice_s: float = THINK_SLICE) -> bool:
+        state = self.state
+        if self.thinker is None:
+            self.thinker = self.session.bot_thinker()
+            self.thinking_seat = state.current_seat()
+            pause = GNOME_PAUSE.get(state.phase, GNOME_PAUSE_OTHER)
+            self.think_wait = pause * self.factor
+            dt = 0.0
+        self.think_wait -= dt
+        done = self.thinker.step(slice_s)
+        if not done or self.think_wait > 0:
+            return False
+        action = self.thinker.result()
+        self.thinker = None
+        self.thinking_seat = -1
+        return self._act([action])
+
+    def _person_ready(self, seat: int) -> None:
+        if seat != self.bottom_seat:
+            if len(self.session.person_seats()) > 1:
+                self.pass_to = seat
+                return
+            self.bottom_seat = seat
+            self.resize(self.app.size)
+        legal = self.state.legal_actions()
+        if len(legal) == 1 and legal[0].kind is ActionKind.DISCARD:
+            self._act([legal[0]])
+            return
+        targets = self.targets()
+        if self.focus not in targets or not targets.get(self.focus or ""):
+            self.focus = next((n for n, acts in targets.items() if acts), None)
+        if self.hinter is not None:
+            if self.hint_at != len(self.state.history):
+                self.hinter = None
+            elif self.hinter.step(THINK_SLICE):
+                self.hint = self._read_hint(self.hinter.result())
+                self.hinter = None
+
+    def _key_moments(self) -> None:
+        state = self.state
+        if not self.timeline.idle or state.is_over():
+            return
+        if state.phase is Phase.INITIAL_FLIP:
+            self.app.screenshot("setup", once=True)
+        elif state.phase is Phase.DRAW and state.turns_taken >= state.n_seats:
+            self.app.screenshot("turn")
+            if state.n_seats == 7:
+                self.app.screenshot("table_7_seats")
+
+    # ------------------------------------------------------------------ targets
+
+    def person_turn(self) -> bool:
+        """The person at the bottom may act now (nothing is moving)."""
+        state = self.state
+        return (
+            not state.is_over()
+            and self.timeline.idle
+            and not self.timeline.hold
+            and self.pass_to is None
+            and self.session.current_is_person()
+            and state.current_seat() == self.bottom_seat
+        )
+
+    def targets(self) -> dict[str, list[Action]]:
+        """Target name -> the actions picking it means now (empty: not now)."""
+        out: dict[str, list[Action]] = {}
+        if not self.person_turn():
+            return out
+        legal = self.state.legal_actions()
+        for action in legal:
+            kind, target = action.kind, action.target
+            if kind in (ActionKind.FLIP, ActionKind.KEEP, ActionKind.BOUNCE, ActionKind.TURN):
+                out[f"pos{target}"] = [action]
+            elif kind is ActionKind.DRAW:
+                out["draw"] = [action]
+            elif kind in (ActionKind.TAKE, ActionKind.DISCARD):
+                out[f"discard{target}"] = [action]
+            elif kind in (ActionKind.REFUSE, ActionKind.STOP):
+                out["refuse" if kind is ActionKind.REFUSE else "stop"] = [action]
+                for pile in (0, 1):
+                    out.setdefault(f"discard{pile}", [action, A.DISCARDS[pile]])
+            elif kind is ActionKind.DECLINE:
+                out["decline"] = [action]
+        if self.state.phase in (Phase.PLAY, Phase.BOUNCE):
+            out["held"] = []
+        return out
+
+    def visible_buttons(self) -> list[str]:
+        names = []
+        if self.person_turn():
+            legal = self.state.legal_actions()
+            if A.REFUSE in legal:
+                names.append("refuse")
+            if A.STOP in legal:
+                names.append("stop")
+            if A.DECLINE in legal:
+                names.append("decline")
+            names.append("hint")
+        names.append("menu")
+        return names
+
+    def clickable(self) -> dict[str, pygame.Rect]:
+        rects = self.geom.targets()
+        buttons = set(self.visible_buttons())
+        out = {}
+        for name, rect in rects.items():
+            if name in self.geom.buttons and name not in buttons:
+                continue
+            if name == "held" and self.view.held is None:
+                continue
+            out[name] = rect
+        if self.view.held is not None and self.view.held.position >= 0:
+            held_rect = self.geom.seats[self.bottom_seat].lift(self.view.held.position)
+            out["held"] = held_rect
+        return out
+
+    def target_at(self, pos: tuple[int, int], skip: str | None = None) -> str | None:
+        """The target under ``pos``: a button, else a card the player may pick now,
+        else the card in hand, else anything else there."""
+        hits = [n for n, r in self.clickable().items() if n != skip and r.collidepoint(pos)]
+        if not hits:
+            return None
+        legal = {n for n, acts in self.targets().items() if acts}
+
+        def rank(name: str) -> int:
+            if name in self.geom.buttons:
+                return 0
+            if name in legal:
+                return 1
+            return 2 if name == "held" else 3
+
+        return min(hits, key=rank)
+
+    def activate(self, name: str | None) -> None:
+        """Pick a target (by click, drop or Enter)."""
+        if name is None:
+            return
+        if name == "menu":
+            self.open_pause()
+            return
+        if not self.person_turn():
+            if not self.timeline.idle:
+                self.timeline.skip()
+            return
+        if name == "hint":
+            self.start_hint()
+            return
+        targets = self.targets()
+        if name == "held":
+            self.selected = not self.selected
+            return
+        actions = targets.get(name)
+        if actions:
+            self._act(actions)
+        else:
+            self.nudge(name)
+
+    def nudge(self, name: str) -> None:
+        """An illegal pick: a gentle shake and a word about why."""
+        if not self.reduced:
+            self.shakes[name] = SHAKE_SECONDS
+        state = self.state
+        candidate: Action | None = None
+        if name.startswith("pos"):
+            p = int(name[3:])
+            table = {
+                Phase.INITIAL_FLIP: A.FLIPS, Phase.PLAY: A.KEEPS,
+                Phase.BOUNCE: A.BOUNCES, Phase.HAZARD_TURN: A.TURNS,
+            }.get(state.phase)
+            candidate = table[p] if table else None
+        elif name.startswith("discard"):
+            pile = int(name[7:])
+            candidate = A.TAKES[pile] if state.phase is Phase.DRAW else A.DISCARDS[pile]
+        if candidate is not None:
+            try:
+                state.clone().apply(candidate)
+            except IllegalActionError as error:
+                text = str(error)
+                self._say(_(text[:1].upper() + text[1:]))
+                return
+        self._say(_("Not now.") + " " + self.status_text())
+
+    def _say(self, text: str) -> None:
+        self.message = (text, MESSAGE_SECONDS)
+
+    def open_pause(self) -> None:
+        try:
+            from gnoming.ui.scenes.pause import PauseScene  # type: ignore[import-not-found]
+        except ImportError:
+            self._say(_("The pause menu is not available"))
+            return
+        self.drag = None
+        self.app.push(PauseScene(self.app))
+
+    # ------------------------------------------------------------------ hints
+
+    def start_hint(self) -> None:
+        if not self.person_turn():
+            return
+        try:
+            self.hinter = self.session.hint_thinker()
+        except Exception:
+            self.hinter = None
+            self._say(_("Hints are not available in this version"))
+            return
+        self.hint_at = len(self.state.history)
+        self._say(_("A Hard gnome is thinking about your move…"))
+
+    def _read_hint(self, result: Any) -> tuple[Action, str] | None:
+        action: Any = result
+        reason = ""
+        if isinstance(result, tuple) and not isinstance(result, Action):
+            action, reason = result[0], str(result[1]) if len(result) > 1 else ""
+        elif not isinstance(result, Action):
+            action = getattr(result, "action", None)
+            reason = str(getattr(result, "reason", "") or "")
+        if not isinstance(action, Action):
+            return None
+        self.message = None
+        return action, reason
+
+    def hint_targets(self) -> set[str]:
+        if self.hint is None:
+            return set()
+        action = self.hint[0]
+        kind, target = action.kind, action.target
+        if kind in (ActionKind.FLIP, ActionKind.KEEP, ActionKind.BOUNCE, ActionKind.TURN):
+            return {f"pos{target}"} | ({"held"} if kind is not ActionKind.FLIP else set())
+        if kind is ActionKind.DRAW:
+            return {"draw"}
+        if kind in (ActionKind.TAKE, ActionKind.DISCARD):
+            return {f"discard{target}"}
+        return {{ActionKind.REFUSE: "refuse", ActionKind.STOP: "stop"}.get(kind, "decline")}
+
+    # ------------------------------------------------------------------ input
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN:
+            self._key(event)
+        elif event.type == pygame.MOUSEMOTION:
+            self.hover = self.target_at(event.pos)
+            if self.drag is not None:
+                self.drag["pos"] = event.pos
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self._press(event.pos)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            self._release(event.pos)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
+            self.selected = False
+            self.drag = None
+
+    def _press(self, pos: tuple[int, int]) -> None:
+        if self.pass_to is not None:
+            self._confirm_pass()
+            return
+        name = self.target_at(pos)
+        if name == "menu":
+            self.open_pause()
+            return
+        if not self.person_turn():
+            if not self.timeline.idle:
+                self.timeline.skip()
+            return
+        self.focus = name if name is not None else self.focus
+        if name == "held" and self.state.phase in (Phase.PLAY, Phase.BOUNCE):
+            self.drag = {"start": pos, "pos": pos}
+            return
+        self.activate(name)
+
+    def _release(self, pos: tuple[int, int]) -> None:
+        drag, self.drag = self.drag, None
+        if drag is None or not self.person_turn():
+            return
+        sx, sy = drag["start"]
+        if abs(pos[0] - sx) + abs(pos[1] - sy) < DRAG_THRESHOLD:
+            self.selected = not self.selected
+            return
+        name = self.target_at(pos, skip="held")
+        if name is not None and (name.startswith("pos") or name.startswith("discard")):
+            self.activate(name)
+
+    def _key(self, event: pygame.event.Event) -> None:
+        key = event.key
+        if self.pass_to is not None:
+            if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                self._confirm_pass()
+            elif key == pygame.K_ESCAPE:
+                self.open_pause()
+            return
+        if key == pygame.K_ESCAPE:
+            if self.selected or self.drag is not None:
+                self.selected = False
+                self.drag = None
+            else:
+                self.open_pause()
+            return
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            if not self.person_turn():
+                self.timeline.skip()
+            else:
+                self.activate(self.focus)
+            return
+        if key == pygame.K_h:
+            self.start_hint()
+            return
+        if pygame.K_1 <= key <= pygame.K_9 or pygame.K_KP1 <= key <= pygame.K_KP9:
+            base = pygame.K_1 if pygame.K_1 <= key <= pygame.K_9 else pygame.K_KP1
+            name = f"pos{key - base}"
+            self.focus = name
+            self.activate(name)
+            return
+        direction = {
+            pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0),
+            pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1),
+        }.get(key)
+        if direction is not None:
+            self.move_focus(direction)
+        elif key == pygame.K_TAB:
+            self._cycle_focus(-1 if event.mod & pygame.KMOD_SHIFT else 1)
+
+    def move_focus(self, direction: tuple[int, int]) -> None:
+        """Move the keyboard focus to the nearest target in ``direction``."""
+        rects = self.clickable()
+        if not rects:
+            return
+        if self.focus not in rects:
+            self.focus = next(iter(rects))
+            return
+        here = rects[self.focus].center
+        dx, dy = direction
+        best, best_score = None, float("inf")
+        for name, rect in rects.items():
+            if name == self.focus:
+                continue
+            vx, vy = rect.centerx - here[0], rect.centery - here[1]
+            along = vx * dx + vy * dy
+            if along <= 0:
+                continue
+            across = abs(vx * dy) + abs(vy * dx)
+            score = along + 2.5 * across
+            if score < best_score:
+                best, best_score = name, score
+        if best is not None:
+            self.focus = best
+
+    def _cycle_focus(self, step: int) -> None:
+        names = [n for n, acts in self.targets().items() if acts] + self.visible_buttons()
+        if not names:
+            return
+        index = names.index(self.focus) if self.focus in names else -1
+        self.focus = names[(index + step) % len(names)]
+
+    def _confirm_pass(self) -> None:
+        if self.pass_to is None:
+            return
+        self.bottom_seat = self.pass_to
+        self.pass_to = None
+        self.resize(self.app.size)
+
+    # ------------------------------------------------------------------ drawing
+
+    def status_text(self) -> str:
+        state = self.state
+        if self.pass_to is not None:
+            return _("Pass the screen to {name}").format(name=self.seat_name(self.pass_to))
+        if state.is_over():
+            return _("The game is over")
+        seat = state.current_seat()
+        name = self.seat_name(seat)
+        if self.session.is_person(seat):
+            return person_prompt(state, name)
+        return gnome_prompt(state, name)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        geom = self.geom
+        marks = Marks()
+        marks.hidden = clips.hidden_by(self.timeline.active)
+        if self.drag is not None:
+            marks.hidden.add(("held",))
+        targets = self.targets()
+        marks.legal = {n for n, acts in targets.items() if acts or n == "held"}
+        marks.hover = self.hover
+        marks.focus = self.focus if self.person_turn() else None
+        marks.shake = {
+            n: shake_offset(1 - left / SHAKE_SECONDS, 6) for n, left in self.shakes.items()
+        }
+        state = self.state
+        marks.current_seat = state.current_seat() if not state.is_over() else -1
+        if not self.timeline.idle:
+            marks.current_seat = self.view.turn_seat
+        marks.thinking_seat = self.thinking_seat
+        marks.hint = self.hint_targets()
+        infos = [self.seat_info(s) for s in range(state.n_seats)]
+        self.painter.draw(surface, geom, self.view, infos, marks, self.clock)
+        for clip in self.timeline.active:
+            clips.draw_clip(surface, clip, self.painter, geom, self.reduced, self.seat_name)
+            if clip.data.get("bounce") and 0.35 < clip.t < 0.75:
+                self.app.screenshot("bounce")
+            elif clip.kind == "hazard" and 0.2 < clip.t < 0.5 and clip.data["place"] != ("draw",):
+                self.app.screenshot("hazard")
+        if self.drag is not None and self.view.held is not None:
+            rect = pygame.Rect((0, 0), geom.big_card)
+            rect.center = self.drag["pos"]
+            self.painter.draw_card(surface, self.view.held.card, True, rect, shadow=True)
+        if self.selected and self.view.held is not None:
+            place = self.clickable().get("held")
+            if place is not None:
+                pygame.draw.rect(surface, theme.WHITE, place.inflate(8, 8), 3, border_radius=6)
+        self._draw_status(surface)
+        self._draw_buttons(surface, marks)
+        self._draw_hint(surface)
+        if self.pass_to is not None:
+            self._draw_pass(surface)
+
+    def _draw_status(self, surface: pygame.Surface) -> None:
+        rect = self.geom.status
+        inner = theme.draw_panel(surface, rect)
+        if self.message is not None:
+            text, colour = "! " + self.message[0], theme.HAT_RED
+        else:
+            text, colour = self.status_text(), theme.INK
+        size = max(11, min(self.app.font_size(17), inner.h - 4))
+        draw_text(surface, text, inner.center, size, colour, bold=True, max_width=inner.w - 8)
+
+    def _draw_buttons(self, surface: pygame.Surface, marks: Marks) -> None:
+        labels = {
+            "refuse": _("Refuse"),
+            "stop": _("Stop bouncing"),
+            "decline": _("Turn nothing up"),
+            "hint": _("Hint (H)"),
+            "menu": _("Menu (Esc)"),
+        }
+        size = self.app.font_size(16)
+        for name in self.visible_buttons():
+            rect = self.geom.buttons[name]
+            inner = theme.draw_panel(surface, rect, hover=name == self.hover)
+            draw_text(surface, labels[name], inner.center, size, bold=True, max_width=inner.w - 6)
+            if name in marks.hint:
+                theme.glow(surface, rect, theme.GLOW_MATCH, 5)
+            if name == marks.focus:
+                pygame.draw.rect(surface, theme.WHITE, rect.inflate(8, 8), 2, border_radius=8)
+
+    def _draw_hint(self, surface: pygame.Surface) -> None:
+        if self.hint is None or not self.person_turn():
+            return
+        action, reason = self.hint
+        text = _("Hint: {what}").format(what=describe_action(self.state, action))
+        if reason:
+            text += " \u2014 " + _(reason)
+        size = self.app.font_size(15)
+        geom = self.geom
+        width = geom.draw_pile.right - geom.draw_pile.left + geom.held.right - geom.discards[1].left
+        width = max(width, geom.held.right - geom.draw_pile.left)
+        lines = wrap_text(text, size, width - 16)[:4]
+        rect = pygame.Rect(geom.draw_pile.left, 0, width, len(lines) * size * 13 // 10 + 14)
+        rect.bottom = geom.size[1] - 6 - max(4, round(32 * geom.unit))
+        inner = theme.draw_panel(surface, rect)
+        y = inner.top + 2
+        for line in lines:
+            draw_text(surface, line, (inner.left + 4, y), size, anchor="topleft")
+            y += size * 13 // 10
+
+    def _draw_pass(self, surface: pygame.Surface) -> None:
+        veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        veil.fill((*theme.SLATE_DARK, 235))
+        surface.blit(veil, (0, 0))
+        w, h = surface.get_size()
+        assert self.pass_to is not None
+        name = self.seat_name(self.pass_to)
+        draw_text(surface, _("Pass to {name}").format(name=name), (w // 2, h // 2 - 30),
+                  self.app.font_size(40), theme.CREAM, bold=True, max_width=w - 80)
+        draw_text(surface, _("Click or press Enter when {name} is ready").format(name=name),
+                  (w // 2, h // 2 + 30), self.app.font_size(20), theme.GREEN_LIGHT,
+                  max_width=w - 80)
+
+
+def geometry_of(scene: TableScene) -> TableGeometry:
+    """The scene's current layout (tests click where it says)."""
+    return scene.geom

@@ -1,0 +1,318 @@
+"""Drawing the displayed table: cards, piles, grids and name plates.
+
+Everything drawn here comes from caches (card art, text, panels, glows), so a
+frame is a few dozen blits. Rects come from :mod:`gnoming.ui.table.layout`.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from gnoming.i18n import _
+from gnoming.rules import Card
+from gnoming.rules.scoring import LINES
+from gnoming.ui import theme
+from gnoming.ui.table.layout import SeatGeometry, TableGeometry
+from gnoming.ui.table.view import TableView
+from gnoming.ui.widgets import draw_text, render_text
+
+if TYPE_CHECKING:
+    from gnoming.ui.app import App
+
+Place = tuple[Any, ...]
+"""A symbolic place on the table: ("draw",), ("discard", pile), ("hand",),
+("pos", seat, position), ("lift", seat, position), ("plate", seat)."""
+
+
+def card_name(card: Card) -> str:
+    """A card as a player calls it: "5", "−2", "mulligan", "hazard"."""
+    if card is Card.MULLIGAN:
+        return _("mulligan")
+    if card is Card.HAZARD:
+        return _("hazard")
+    return str(int(card)).replace("-", "\u2013")
+
+
+def place_rect(geom: TableGeometry, place: Place) -> pygame.Rect:
+    kind = place[0]
+    if kind == "draw":
+        return geom.draw_pile
+    if kind == "discard":
+        return geom.discards[place[1]]
+    if kind == "hand":
+        return geom.held
+    if kind == "pos":
+        return geom.seats[place[1]].cards[place[2]]
+    if kind == "lift":
+        return geom.seats[place[1]].lift(place[2])
+    if kind == "plate":
+        return geom.seats[place[1]].plate
+    return geom.held
+
+
+def held_place(view: TableView) -> Place:
+    held = view.held
+    if held is None or held.position < 0:
+        return ("hand",)
+    return ("lift", held.seat, held.position)
+
+
+@dataclass
+class SeatInfo:
+    """What a plate shows about a seat."""
+
+    name: str
+    subtitle: str
+    portrait: int | None
+    """Gnome portrait index; None for a person."""
+
+
+@dataclass
+class Marks:
+    """What to emphasise this frame."""
+
+    hidden: set[Place] = field(default_factory=set)
+    legal: set[str] = field(default_factory=set)
+    """Target names (see TableGeometry.targets) the player may pick now."""
+    hover: str | None = None
+    focus: str | None = None
+    shake: dict[str, int] = field(default_factory=dict)
+    """Target name -> x offset."""
+    current_seat: int = -1
+    thinking_seat: int = -1
+    hint: set[str] = field(default_factory=set)
+    danger: set[Place] = field(default_factory=set)
+
+
+class Painter:
+    def __init__(self, app: App) -> None:
+        self.app = app
+
+    # ------------------------------------------------------------------ cards
+
+    def card_surface(self, card: Card | None, face_up: bool, size: tuple[int, int]) -> pygame.Surface:
+        if face_up and card is not None:
+            return self.app.cards.face(card.token, size)
+        return self.app.cards.back(size)
+
+    def draw_card(
+        self,
+        surface: pygame.Surface,
+        card: Card | None,
+        face_up: bool,
+        rect: pygame.Rect,
+        *,
+        base: tuple[int, int] | None = None,
+        scale_x: float = 1.0,
+        alpha: int = 255,
+        shadow: bool = False,
+    ) -> None:
+        """Draw a card into ``rect``; ``base`` is a cached art size to scale from
+        (flying cards change size), ``scale_x`` narrows it for a turn-over."""
+        size = base or rect.size
+        image = self.card_surface(card, face_up, size)
+        w = max(1, round(rect.width * abs(scale_x)))
+        if (w, rect.height) != image.get_size():
+            image = pygame.transform.scale(image, (w, rect.height))
+        elif alpha < 255:
+            image = image.copy()
+        if alpha < 255:
+            image.set_alpha(alpha)
+        if shadow:
+            pygame.draw.rect(
+                surface, theme.SLATE_DARK, rect.move(3, 4).inflate(-rect.w // 8, -4),
+                border_radius=max(2, rect.w // 10),
+            )
+        surface.blit(image, image.get_rect(center=rect.center))
+
+    def slot(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        pygame.draw.rect(surface, theme.FELT_DARK, rect, 2, border_radius=max(2, rect.w // 10))
+
+    # ------------------------------------------------------------------ table
+
+    def draw(
+        self,
+        surface: pygame.Surface,
+        geom: TableGeometry,
+        view: TableView,
+        seats: list[SeatInfo],
+        marks: Marks,
+        clock: float,
+    ) -> None:
+        theme.draw_table(surface)
+        for seat in range(view.n_seats):
+            self.draw_seat(surface, geom, view, seats[seat], geom.seats[seat], marks, clock)
+        self.draw_piles(surface, geom, view, marks)
+        held = view.held
+        place = held_place(view)
+        if held is not None and place not in marks.hidden and ("held",) not in marks.hidden:
+            rect = place_rect(geom, place)
+            if place[0] == "lift":
+                size = geom.card_size(place[1])
+                rect = pygame.Rect(rect.topleft, size)
+            rect = rect.move(marks.shake.get("held", 0), 0)
+            self.draw_card(surface, held.card, held.face_up, rect, shadow=True)
+            if "held" in marks.legal:
+                self.emphasise(surface, rect, "held", marks)
+        if held is None or place[0] != "hand":
+            label_size = self.app.font_size(13)
+            draw_text(
+                surface, _("In hand"), geom.held.center, label_size, theme.GREEN_LIGHT,
+                max_width=geom.held.width,
+            )
+            self.slot(surface, geom.held)
+
+    def emphasise(self, surface: pygame.Surface, rect: pygame.Rect, name: str, marks: Marks) -> None:
+        if name in marks.hint:
+            theme.glow(surface, rect, theme.GLOW_MATCH, 6)
+        if name in marks.legal:
+            strong = name == marks.hover or name == marks.focus
+            theme.glow(surface, rect, theme.GLOW_LEGAL, 6 if strong else 3)
+        if name == marks.focus:
+            pygame.draw.rect(surface, theme.WHITE, rect.inflate(10, 10), 2, border_radius=6)
+
+    def draw_piles(
+        self, surface: pygame.Surface, geom: TableGeometry, view: TableView, marks: Marks
+    ) -> None:
+        label_size = self.app.font_size(14)
+        # draw pile: a small stack whose depth follows its size
+        rect = geom.draw_pile.move(marks.shake.get("draw", 0), 0)
+        if view.draw_count > 0:
+            depth = min(4, 1 + view.draw_count // 25)
+            for k in range(depth - 1, -1, -1):
+                self.draw_card(surface, None, False, rect.move(-2 * k, -2 * k))
+        else:
+            self.slot(surface, rect)
+        self.emphasise(surface, rect, "draw", marks)
+        draw_text(
+            surface, _("Draw pile ({count})").format(count=view.draw_count),
+            (rect.centerx, rect.bottom + 4), label_size, theme.CREAM, anchor="midtop",
+            max_width=rect.width + 30, shadow=theme.SLATE_DARK,
+        )
+        for pile in (0, 1):
+            name = f"discard{pile}"
+            rect = geom.discards[pile].move(marks.shake.get(name, 0), 0)
+            cards = view.discards[pile]
+            if ("pile", pile) in marks.hidden:
+                cards = cards[:-1]
+            self.slot(surface, rect)
+            if len(cards) >= 2:
+                self.draw_card(surface, cards[-2], True, rect.move(-3, -3))
+            if cards:
+                self.draw_card(surface, cards[-1], True, rect)
+            self.emphasise(surface, rect, name, marks)
+            label = _("Discard A") if pile == 0 else _("Discard B")
+            draw_text(
+                surface, label, (rect.centerx, rect.bottom + 4), label_size, theme.CREAM,
+                anchor="midtop", max_width=rect.width + 30, shadow=theme.SLATE_DARK,
+            )
+
+    def draw_seat(
+        self,
+        surface: pygame.Surface,
+        geom: TableGeometry,
+        view: TableView,
+        info: SeatInfo,
+        sg: SeatGeometry,
+        marks: Marks,
+        clock: float,
+    ) -> None:
+        seat = sg.seat
+        sv = view.seats[seat]
+        bottom = seat == geom.bottom_seat
+        current = seat == marks.current_seat
+        if current:
+            pad = max(4, sg.cards[0].w // 8)
+            area = sg.grid.inflate(2 * pad, 2 * pad)
+            veil = pygame.Rect(area)
+            pygame.draw.rect(surface, theme.FELT_LIGHT, veil, border_radius=pad * 2)
+            pygame.draw.rect(surface, theme.GOLD, veil, 3, border_radius=pad * 2)
+        matched: set[int] = set()
+        scored = view.scored
+        if scored is not None:
+            layout_score = scored.result.seats[seat].layout
+            matched = set(layout_score.matched_positions)
+        for p in range(9):
+            rect = sg.cards[p]
+            name = f"pos{p}"
+            if bottom:
+                rect = rect.move(marks.shake.get(name, 0), 0)
+            if ("pos", seat, p) in marks.hidden or not sv.dealt[p]:
+                self.slot(surface, rect)
+            else:
+                self.draw_card(surface, sv.cards[p], sv.up[p], rect)
+            if ("pos", seat, p) in marks.danger:
+                theme.glow(surface, rect, theme.GLOW_DANGER, 4)
+            if bottom:
+                self.emphasise(surface, rect, name, marks)
+        if scored is not None:
+            for kind, index, positions in LINES:
+                if all(q in matched for q in positions) and any(
+                    m.kind is kind and m.index == index
+                    for m in scored.result.seats[seat].layout.matches
+                ):
+                    a, b = sg.cards[positions[0]], sg.cards[positions[2]]
+                    theme.glow(surface, a.union(b), theme.GLOW_MATCH, 5)
+        self.draw_plate(surface, sg, info, view.totals[seat], current, seat == marks.thinking_seat, clock)
+
+    def draw_plate(
+        self,
+        surface: pygame.Surface,
+        sg: SeatGeometry,
+        info: SeatInfo,
+        total: int,
+        current: bool,
+        thinking: bool,
+        clock: float,
+    ) -> None:
+        plate = sg.plate
+        inner = theme.draw_panel(surface, plate, hover=current)
+        if current:
+            theme.glow(surface, plate, theme.GOLD, 4)
+        portrait = sg.portrait
+        if info.portrait is not None:
+            surface.blit(self.app.cards.portrait(info.portrait, portrait.size), portrait)
+        else:
+            pygame.draw.circle(surface, theme.SLATE, portrait.center, portrait.w // 2)
+            draw_text(
+                surface, info.name[:1].upper(), portrait.center, max(10, portrait.h * 3 // 5),
+                theme.CREAM, bold=True,
+            )
+        left = portrait.right + 5
+        text_w = inner.right - left - 2
+        name_size = max(11, min(self.app.font_size(16), plate.h * 9 // 20))
+        sub_size = max(11, min(self.app.font_size(13), plate.h * 7 // 20))
+        total_text = _("{points} pts").format(points=total)
+        total_img = render_text(total_text, sub_size, theme.INK, True)
+        draw_text(
+            surface, info.name, (left, inner.top + inner.h // 4), name_size, bold=True,
+            anchor="midleft", max_width=text_w,
+        )
+        draw_text(
+            surface, info.subtitle, (left, inner.top + inner.h * 3 // 4), sub_size, theme.WOOD_DARK,
+            anchor="midleft", max_width=max(10, text_w - total_img.get_width() - 6),
+        )
+        surface.blit(total_img, total_img.get_rect(midright=(inner.right - 2, inner.top + inner.h * 3 // 4)))
+        if current:
+            # not by colour alone: an arrow pointing at the plate and the word "Turn"
+            h = plate.h
+            tip = (plate.left - 4, plate.centery)
+            arrow = [tip, (tip[0] - h // 2, tip[1] - h // 3), (tip[0] - h // 2, tip[1] + h // 3)]
+            pygame.draw.polygon(surface, theme.HAT_RED, arrow)
+            pygame.draw.polygon(surface, theme.CREAM, arrow, 2)
+            tag = render_text(_("Turn"), max(11, sub_size), theme.CREAM, True)
+            box = tag.get_rect().inflate(10, 2)
+            box.midbottom = (plate.right - box.w // 2 - 4, plate.top + 2)
+            pygame.draw.rect(surface, theme.HAT_RED, box, border_radius=box.h // 2)
+            surface.blit(tag, tag.get_rect(center=box.center))
+        if thinking:
+            r = max(2, plate.h // 12)
+            cx = portrait.centerx - 3 * r
+            y = portrait.bottom + r + 3
+            for k in range(3):
+                lift = 0.5 + 0.5 * math.sin(clock * 6 - k * 0.9)
+                pygame.draw.circle(surface, theme.CREAM, (cx + k * 3 * r, y - round(lift * r)), r)

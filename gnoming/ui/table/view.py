@@ -1,0 +1,135 @@
+"""The displayed table: what the player currently sees, which lags the rules state.
+
+The rules state is already ahead when an animation starts; the screen draws
+this model instead and updates it as each event's animation completes
+(:meth:`TableView.apply`). It knows only what the events said: a face-down
+card is ``None`` until a ``TurnedUp`` names it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from gnoming.rules import Card, GameState
+from gnoming.rules import events as E
+
+DECK_CARDS = 110
+
+
+@dataclass
+class SeatView:
+    cards: list[Card | None] = field(default_factory=lambda: [None] * 9)
+    up: list[bool] = field(default_factory=lambda: [False] * 9)
+    dealt: list[bool] = field(default_factory=lambda: [False] * 9)
+
+    def face_down(self) -> int:
+        return sum(1 for p in range(9) if self.dealt[p] and not self.up[p])
+
+
+@dataclass
+class Held:
+    """The card in hand: where it shows (``position`` -1: the hand spot, else lifted
+    above that position) and whether it is face up."""
+
+    card: Card
+    position: int = -1
+    face_up: bool = True
+    seat: int = -1
+
+
+class TableView:
+    """The table as shown. ``apply`` an event once its animation is done."""
+
+    def __init__(self, n_seats: int) -> None:
+        self.n_seats = n_seats
+        self.seats = [SeatView() for _ in range(n_seats)]
+        self.discards: list[list[Card]] = [[], []]
+        self.draw_count = 0
+        self.held: Held | None = None
+        self.round_index = 0
+        self.turn_seat = -1
+        self.went_out_first: int | None = None
+        self.totals = [0] * n_seats
+        self.scored: E.RoundScored | None = None
+        """The last round's scoring while it is shown (matched lines glow)."""
+        self.game_over: E.GameOver | None = None
+
+    @classmethod
+    def from_state(cls, state: GameState) -> TableView:
+        """The whole table as it stands (a continued game starts from here)."""
+        view = cls(state.n_seats)
+        view.round_index = min(state.round_index, 2)
+        view.totals = list(state.totals())
+        for seat in range(state.n_seats):
+            sv = view.seats[seat]
+            sv.dealt = [True] * 9
+            sv.up = list(state.face_up[seat])
+            sv.cards = [state.layouts[seat][p] if state.face_up[seat][p] else None for p in range(9)]
+        view.discards = [list(pile) for pile in state.discard_piles]
+        view.draw_count = len(state.draw_pile)
+        if state.held is not None:
+            phase = state.phase.value
+            position = state.bounce_from if phase == "bounce" else -1
+            view.held = Held(state.held, position, True, state.turn_seat)
+        view.turn_seat = state.turn_seat
+        view.went_out_first = state.went_out_first
+        return view
+
+    def apply(self, event: E.Event) -> None:
+        """Show the effect of ``event`` (its animation has just finished)."""
+        if isinstance(event, E.RoundStarted):
+            self.seats = [SeatView() for _ in range(self.n_seats)]
+            self.discards = [[], []]
+            self.draw_count = DECK_CARDS
+            self.held = None
+            self.round_index = event.round_index
+            self.turn_seat = event.starting_seat
+            self.went_out_first = None
+            self.scored = None
+        elif isinstance(event, E.Dealt):
+            self.seats[event.seat].dealt[event.position] = True
+            self.draw_count -= 1
+        elif isinstance(event, E.DiscardPileStarted):
+            self.discards[event.pile].append(event.card)
+            self.draw_count -= 1
+        elif isinstance(event, E.HazardRemoved):
+            if event.reason is E.HazardReason.SETUP:
+                self.draw_count -= 1
+            else:
+                self.held = None
+        elif isinstance(event, E.TurnedUp):
+            seat = self.seats[event.seat]
+            if event.reason is E.TurnReason.REPLACED:
+                # the lifted card (now in hand, above its old place) turns face up
+                self.held = Held(event.card, event.position, True, event.seat)
+            else:
+                seat.cards[event.position] = event.card
+                seat.up[event.position] = True
+        elif isinstance(event, E.TurnStarted):
+            self.turn_seat = event.seat
+            self.held = None
+        elif isinstance(event, E.Drawn):
+            if event.source == E.DRAW_PILE:
+                self.draw_count -= 1
+            elif self.discards[event.source]:
+                self.discards[event.source].pop()
+            self.held = Held(event.card, -1, True, event.seat)
+        elif isinstance(event, (E.Placed, E.Bounced)):
+            seat = self.seats[event.seat]
+            seat.cards[event.position] = event.card
+            seat.up[event.position] = True
+            self.held = Held(event.replaced, event.position, event.replaced_was_face_up, event.seat)
+        elif isinstance(event, E.Discarded):
+            self.discards[event.pile].append(event.card)
+            self.held = None
+        elif isinstance(event, E.DrawPileRebuilt):
+            self.discards = [pile[-1:] for pile in self.discards]
+            self.draw_count = event.size
+        elif isinstance(event, E.EndgameTriggered):
+            self.went_out_first = event.seat
+        elif isinstance(event, E.RoundScored):
+            self.scored = event
+            for seat, score in enumerate(event.result.scores):
+                self.totals[seat] += score
+        elif isinstance(event, E.GameOver):
+            self.game_over = event

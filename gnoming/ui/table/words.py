@@ -1,0 +1,99 @@
+"""What the table says: the status line for each decision, and hints in words."""
+
+from __future__ import annotations
+
+from gnoming.i18n import _
+from gnoming.rules import Action, ActionKind, GameState, Phase
+from gnoming.ui.table.paint import card_name
+
+
+def place_name(position: int) -> str:
+    """A layout position as a player says it: "top left", "middle", ..."""
+    names = (
+        _("top left"), _("top middle"), _("top right"),
+        _("middle left"), _("centre"), _("middle right"),
+        _("bottom left"), _("bottom middle"), _("bottom right"),
+    )
+    return names[position]
+
+
+def pile_name(pile: int) -> str:
+    return _("discard pile A") if pile == 0 else _("discard pile B")
+
+
+def person_prompt(state: GameState, name: str) -> str:
+    """What the person whose decision it is may do now."""
+    phase = state.phase
+    held = card_name(state.held) if state.held is not None else ""
+    if phase is Phase.INITIAL_FLIP:
+        which = 3 - state.flip_queue.count(state.current_seat())
+        return _("{name}: choose one of your face-down cards to turn up ({count} of 2)").format(
+            name=name, count=max(1, min(2, which)))
+    if phase is Phase.DRAW:
+        return _("{name}: draw a card from the draw pile or take one from a discard pile").format(
+            name=name)
+    if phase is Phase.PLAY:
+        if state.held_from < 0:
+            return _(
+                "{name}: keep the {card} in place of one of your cards, or refuse it "
+                "(Refuse, or drop it on a discard pile)"
+            ).format(name=name, card=held)
+        return _(
+            "{name}: keep the {card} in place of one of your cards "
+            "(a card taken from a discard pile must be kept)"
+        ).format(name=name, card=held)
+    if phase is Phase.BOUNCE:
+        return _(
+            "{name}: the {card} matches! Bounce it onto another of your cards, or stop bouncing"
+        ).format(name=name, card=held)
+    if phase is Phase.DISCARD:
+        return _("{name}: choose a discard pile for the {card}").format(name=name, card=held)
+    if phase is Phase.HAZARD_TURN:
+        return _(
+            "{name}: a hazard was discarded. Turn up one of your face-down cards, or turn nothing up"
+        ).format(name=name)
+    return _("The game is over")
+
+
+def gnome_prompt(state: GameState, name: str) -> str:
+    """What the computer gnome whose decision it is is weighing up."""
+    phase = state.phase
+    held = card_name(state.held) if state.held is not None else ""
+    what = {
+        Phase.INITIAL_FLIP: _("which two cards to turn up"),
+        Phase.DRAW: _("draw from the pile or take a discard"),
+        Phase.PLAY: _("where to keep the {card}, or refuse it").format(card=held),
+        Phase.BOUNCE: _("where to bounce the {card}, or stop").format(card=held),
+        Phase.DISCARD: _("which discard pile for the {card}").format(card=held),
+        Phase.HAZARD_TURN: _("whether to turn up a card after the hazard"),
+    }.get(phase, "")
+    return _("{name} is thinking: {what}").format(name=name, what=what)
+
+
+def describe_action(state: GameState, action: Action) -> str:
+    """A recommended action in words (for hints)."""
+    kind, target = action.kind, action.target
+    held = card_name(state.held) if state.held is not None else ""
+    if kind is ActionKind.FLIP:
+        return _("turn up your {place} card").format(place=place_name(target))
+    if kind is ActionKind.DRAW:
+        return _("draw from the draw pile")
+    if kind is ActionKind.TAKE:
+        top = state.discard_piles[target][-1] if state.discard_piles[target] else None
+        card = card_name(top) if top is not None else ""
+        return _("take the {card} from {pile}").format(card=card, pile=pile_name(target))
+    if kind is ActionKind.KEEP:
+        return _("keep the {card} in place of your {place} card").format(
+            card=held, place=place_name(target))
+    if kind is ActionKind.REFUSE:
+        return _("refuse the {card}").format(card=held)
+    if kind is ActionKind.BOUNCE:
+        return _("bounce the {card} onto your {place} card").format(
+            card=held, place=place_name(target))
+    if kind is ActionKind.STOP:
+        return _("stop bouncing")
+    if kind is ActionKind.DISCARD:
+        return _("put the {card} on {pile}").format(card=held, pile=pile_name(target))
+    if kind is ActionKind.TURN:
+        return _("turn up your {place} card").format(place=place_name(target))
+    return _("turn nothing up")

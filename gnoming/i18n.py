@@ -9,6 +9,7 @@ compiled to ``.mo`` with Babel by the setup and build scripts; Python's
 
 from __future__ import annotations
 
+import contextlib
 import gettext
 import locale
 import os
@@ -31,10 +32,8 @@ def locale_dir() -> str:
 def system_language() -> str:
     """The system's language when it is one of ours, else English."""
     candidates = [os.environ.get(v, "") for v in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")]
-    try:
+    with contextlib.suppress(ValueError):
         candidates.append(locale.getlocale()[0] or "")
-    except ValueError:
-        pass
     for candidate in candidates:
         for part in candidate.split(":"):
             code = part.split("_")[0].split(".")[0].lower()
@@ -49,9 +48,7 @@ def set_language(code: str) -> str:
     if code not in LANGUAGES:
         code = "en"
     if code not in _cache:
-        _cache[code] = gettext.translation(
-            DOMAIN, locale_dir(), languages=[code], fallback=True
-        )
+        _cache[code] = gettext.translation(DOMAIN, locale_dir(), languages=[code], fallback=True)
     _current = code
     _translations = _cache[code]
     return code

@@ -131,6 +131,15 @@ def ensure_installed(extras: set[str]) -> Path:
     return python
 
 
+def compile_catalogs(python: Path) -> None:
+    """Compile the translations (.po -> .mo with Babel); only changed ones are redone."""
+    code = subprocess.call(
+        [str(python), str(ROOT / "scripts" / "i18n.py"), "compile"], cwd=str(ROOT)
+    )
+    if code != 0:
+        say("Could not compile the translations; the game will speak English.")
+
+
 def run(command: list[str], env: dict[str, str] | None = None) -> int:
     try:
         return subprocess.call(command, cwd=str(ROOT), env=env)
@@ -140,11 +149,13 @@ def run(command: list[str], env: dict[str, str] | None = None) -> int:
 
 def cmd_play(args: list[str]) -> int:
     python = ensure_installed({"test"})
+    compile_catalogs(python)
     return run([str(python), str(ROOT / "main.py"), *args])
 
 
 def cmd_test(args: list[str]) -> int:
     python = ensure_installed({"test"})
+    compile_catalogs(python)
     return run([str(python), "-m", "pytest", *args])
 
 
@@ -164,6 +175,7 @@ def cmd_build(args: list[str]) -> int:
     )
     options = parser.parse_args(args)
     python = ensure_installed({"test", "build"})
+    compile_catalogs(python)
     env = dict(os.environ)
     env["GNOMING_ONEFILE"] = "1" if options.onefile else "0"
     # The one-file program would be named like the one-folder build's folder, so

@@ -119,8 +119,6 @@ class App:
         except pygame.error:
             self.fullscreen = False
             self.screen = pygame.display.set_mode(self._windowed_size, pygame.RESIZABLE)
-        with contextlib.suppress(Exception):
-            pygame.Window.from_display_module().minimum_size = MIN_WINDOW
 
     @property
     def size(self) -> tuple[int, int]:

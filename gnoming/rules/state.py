@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from . import actions as A
 from .actions import Action, ActionKind
 from .cards import Card, full_deck
-from .errors import IllegalActionError
+from .errors import N_, IllegalActionError
 from .events import (
     DRAW_PILE,
     Bounced,
@@ -571,31 +571,37 @@ class GameState:
             return f"{action!r} is not an action"
         kind = action.kind
         if self.phase is Phase.GAME_OVER:
-            return "the game is over"
+            return N_("the game is over")
         expected = _PHASE_KINDS[self.phase]
         if kind not in expected:
             return _PHASE_HINTS[self.phase]
         positional = kind in (ActionKind.FLIP, ActionKind.KEEP, ActionKind.BOUNCE, ActionKind.TURN)
         if positional and not 0 <= action.target <= 8:
-            return "a layout has positions 0 to 8"
+            return N_("a layout has positions 0 to 8")
         if kind in (ActionKind.TAKE, ActionKind.DISCARD) and action.target not in (0, 1):
-            return "there are two discard piles, A and B"
+            return N_("there are two discard piles, A and B")
         if kind in (ActionKind.FLIP, ActionKind.TURN):
-            return "that card is already face up; choose a face-down card"
+            return N_("that card is already face up; choose a face-down card")
         if kind is ActionKind.TAKE:
             if self.discard_piles[action.target]:
-                return "you could not keep that mulligan: two are already face up in your layout"
-            return f"discard pile {A.PILE_NAMES[action.target]} is empty"
+                return N_(
+                    "you could not keep that mulligan: two are already face up in your layout"
+                )
+            return (
+                N_("discard pile A is empty")
+                if action.target == 0
+                else N_("discard pile B is empty")
+            )
         if kind is ActionKind.DRAW:
-            return "the draw pile is empty and there is nothing to rebuild it from"
+            return N_("the draw pile is empty and there is nothing to rebuild it from")
         if kind is ActionKind.REFUSE:
-            return "a card taken from a discard pile must be kept"
+            return N_("a card taken from a discard pile must be kept")
         if kind is ActionKind.KEEP:
-            return "you may not keep a second mulligan while one is face up in your layout"
+            return N_("you may not keep a second mulligan while one is face up in your layout")
         if kind is ActionKind.BOUNCE:
-            return "a bounce may not land on a position already filled this turn"
+            return N_("a bounce may not land on a position already filled this turn")
         if kind is ActionKind.DISCARD:
-            return "a discard pile is empty, so the card must go onto the empty pile"
+            return N_("a discard pile is empty, so the card must go onto the empty pile")
         return f"{action} is not allowed now"
 
 
@@ -609,19 +615,19 @@ _PHASE_KINDS: dict[Phase, tuple[ActionKind, ...]] = {
     Phase.GAME_OVER: (),
 }
 _PHASE_HINTS: dict[Phase, str] = {
-    Phase.INITIAL_FLIP: "first turn two of your own cards face up",
-    Phase.DRAW: "draw a card from the draw pile or take one from a discard pile first",
-    Phase.PLAY: "keep the card in your layout or refuse it",
-    Phase.BOUNCE: "bounce the matching card to another position, or stop bouncing",
-    Phase.DISCARD: "choose a discard pile for the card",
-    Phase.HAZARD_TURN: "a hazard was discarded: turn one of your face-down cards up, or decline",
-    Phase.GAME_OVER: "the game is over",
+    Phase.INITIAL_FLIP: N_("first turn two of your own cards face up"),
+    Phase.DRAW: N_("draw a card from the draw pile or take one from a discard pile first"),
+    Phase.PLAY: N_("keep the card in your layout or refuse it"),
+    Phase.BOUNCE: N_("bounce the matching card to another position, or stop bouncing"),
+    Phase.DISCARD: N_("choose a discard pile for the card"),
+    Phase.HAZARD_TURN: N_(
+        "a hazard was discarded: turn one of your face-down cards up, or decline"
+    ),
+    Phase.GAME_OVER: N_("the game is over"),
 }
 
 
-def replay(
-    n_seats: int, seed: int, actions: Sequence[Action], *, first_seat: int = 0
-) -> GameState:
+def replay(n_seats: int, seed: int, actions: Sequence[Action], *, first_seat: int = 0) -> GameState:
     """The state reached by playing ``actions`` from a new game with this seed."""
     state = GameState.new(n_seats, first_seat=first_seat, seed=seed)
     for action in actions:

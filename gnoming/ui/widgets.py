@@ -12,6 +12,11 @@ from gnoming.ui.fonts import font_for_text
 
 Colour = tuple[int, int, int]
 
+OVERFLOWS: list[tuple[str, int, int]] | None = None
+"""Set to a list (tests do) to collect ``(text, width, room)`` for every text
+drawn wider than its ``max_width``, taller than its paragraph box, or out of
+the surface."""
+
 _TEXT_CACHE: dict[tuple[str, int, bool, Colour], pygame.Surface] = {}
 _TEXT_CACHE_LIMIT = 2000
 
@@ -28,6 +33,10 @@ def render_text(
         surface = font_for_text(text, size, bold).render(text, True, colour)
         _TEXT_CACHE[key] = surface
     return surface
+
+
+def clear_text_cache() -> None:
+    _TEXT_CACHE.clear()
 
 
 def text_width(text: str, size: int, bold: bool = False) -> int:
@@ -59,6 +68,11 @@ def draw_text(
         size = fit_size(text, size, max_width, bold)
     rendered = render_text(text, size, colour, bold)
     rect = rendered.get_rect(**{anchor: position})
+    if OVERFLOWS is not None:
+        if max_width is not None and rect.width > max_width:
+            OVERFLOWS.append((text, rect.width, max_width))
+        elif not surface.get_rect().contains(rect):
+            OVERFLOWS.append((text, rect.right, surface.get_width()))
     if shadow is not None:
         surface.blit(render_text(text, size, shadow, bold), rect.move(2, 2))
     surface.blit(rendered, rect)
@@ -124,6 +138,8 @@ def draw_paragraph(
         size -= 1
         lines = wrap_text(text, size, rect.width, bold)
     step = round(size * line_gap)
+    if OVERFLOWS is not None and len(lines) * step > rect.height + step - size:
+        OVERFLOWS.append((text, len(lines) * step, rect.height))
     covered = pygame.Rect(rect.x, rect.y, 0, 0)
     y = rect.y
     for line in lines:

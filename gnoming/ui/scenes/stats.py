@@ -1,0 +1,358 @@
+"""The Statistics screen: games played and won per difficulty, records, what
+happened at the table, the last games and a small chart of recent totals.
+
+The numbers are the ones ``gnoming.store.stats`` keeps for the people at this
+computer (see that module for what exactly counts)."""
+
+from __future__ import annotations
+
+import datetime
+from typing import TYPE_CHECKING
+
+import pygame
+
+from gnoming.i18n import N_, _
+from gnoming.store.stats import GameLine, Stats
+from gnoming.ui import theme
+from gnoming.ui.menus.common import MenuScene, draw_board, draw_heading, draw_key_hint, px
+from gnoming.ui.widgets import Button, Menu, draw_paragraph, draw_text, text_width
+
+if TYPE_CHECKING:
+    from gnoming.ui.app import App
+
+CHART_GAMES = 20
+LIST_GAMES = 5
+DIFFICULTY_NAMES = (
+    ("easy", N_("Easy")),
+    ("medium", N_("Medium")),
+    ("hard", N_("Hard")),
+    ("none", N_("No gnomes")),
+)
+
+
+def person_total(line: GameLine) -> int | None:
+    """The best total of the people at this computer in one past game."""
+    totals = [line.seats[s].total for s in line.person_seats if 0 <= s < len(line.seats)]
+    return min(totals) if totals else None
+
+
+def person_won(line: GameLine) -> bool:
+    return any(s in line.winners for s in line.person_seats)
+
+
+def short_date(iso: str) -> str:
+    """``2026-11-29T22:15:03+00:00`` as local ``2026-11-29 23:15``; the text itself
+    when it is not a date."""
+    try:
+        moment = datetime.datetime.fromisoformat(iso)
+        if moment.tzinfo is not None:
+            moment = moment.astimezone()
+        return moment.strftime("%Y-%m-%d %H:%M")
+    except (ValueError, OverflowError, OSError):
+        return iso[:16]
+
+
+def seats_text(line: GameLine, size: int, width: int) -> str:
+    """``You 12 · Fennick Burrow 30 · ...`` fitted to ``width``: first names only
+    when the full names do not fit, then cut short with an ellipsis."""
+    minimum = max(10, size * 3 // 4)
+    full = "  ·  ".join(f"{seat.name} {seat.total}" for seat in line.seats)
+    if text_width(full, minimum) <= width:
+        return full
+    short = " · ".join(
+        f"{(seat.name.split() or [seat.name])[0]} {seat.total}" for seat in line.seats
+    )
+    while short and text_width(short, minimum) > width:
+        short = short[:-2].rstrip() + "…"
+    return short
+
+
+def score_text(value: int | None) -> str:
+    return "—" if value is None else str(value)
+
+
+class StatsScene(MenuScene):
+    name = "stats"
+
+    def __init__(self, app: App, stats: Stats | None = None) -> None:
+        super().__init__(app)
+        if stats is None:
+            from gnoming.store.stats import load_stats
+
+            stats, messages = load_stats(app.data_dir)
+            for message in messages:
+                app.toast(message)
+        self.stats = stats
+        self.menu = Menu([Button(lambda: _("Back"), self.back)])
+        self.resize(app.size)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        app = self.app
+        w, h = size
+        top = px(app, 96)
+        bottom = h - px(app, 110)
+        margin = max(px(app, 40), (w - px(app, 1160)) // 2)
+        gap = px(app, 20)
+        usable = w - 2 * margin - gap
+        self.left_board = pygame.Rect(margin, top, usable * 42 // 100, bottom - top)
+        self.right_board = pygame.Rect(
+            self.left_board.right + gap, top, usable - self.left_board.width, bottom - top
+        )
+        self.menu.layout_column(w // 2, bottom + px(app, 22), px(app, 220), px(app, 48), 0)
+        self.menu.text_size = app.font_size(20)
+
+    # ------------------------------------------------------------------ drawing
+
+    def draw(self, surface: pygame.Surface) -> None:
+        app = self.app
+        theme.draw_table(surface)
+        w, h = surface.get_size()
+        draw_heading(
+            surface, _("Statistics"), (w // 2, px(app, 26)), app.font_size(44), w - px(app, 120)
+        )
+        left = draw_board(surface, self.left_board, app)
+        right = draw_board(surface, self.right_board, app)
+        if self.stats.games_played == 0:
+            self._draw_empty(surface, left, right)
+        else:
+            self._draw_summary(surface, left.inflate(-px(app, 28), -px(app, 20)))
+            self._draw_recent(surface, right.inflate(-px(app, 28), -px(app, 20)))
+        self.menu.draw(surface)
+        draw_key_hint(surface, _("Esc: back"), (w // 2, h - px(app, 22)), app.font_size(15))
+
+    def _draw_empty(self, surface: pygame.Surface, left: pygame.Rect, right: pygame.Rect) -> None:
+        app = self.app
+        side = min(px(app, 150), left.height // 2)
+        portrait = app.cards.portrait(4, (side, side))
+        surface.blit(portrait, portrait.get_rect(midtop=(left.centerx, left.top + px(app, 30))))
+        text = pygame.Rect(
+            left.left + px(app, 24),
+            left.top + side + px(app, 50),
+            left.width - px(app, 48),
+            left.bottom - side - px(app, 60) - left.top,
+        )
+        draw_paragraph(
+            surface,
+            _(
+                "No finished games yet. Play one to the end and your numbers "
+                "appear here: wins, best rounds, matches and more."
+            ),
+            text,
+            app.font_size(20),
+        )
+        draw_paragraph(
+            surface,
+            _("Your recent totals will be drawn here as a chart."),
+            right.inflate(-px(app, 48), -px(app, 60)),
+            app.font_size(20),
+            theme.STONE_DARK,
+        )
+
+    def _heading(self, surface: pygame.Surface, text: str, x: int, y: int, width: int) -> int:
+        rect = draw_text(
+            surface,
+            text,
+            (x, y),
+            self.app.font_size(22),
+            theme.WOOD_DARK,
+            bold=True,
+            anchor="topleft",
+            max_width=width,
+        )
+        return rect.bottom + px(self.app, 4)
+
+    def _draw_summary(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        app = self.app
+        s = self.stats
+        y = self._heading(surface, _("Games"), area.left, area.top, area.width)
+        line_h = max(app.font_size(17) + 4, (area.height - px(app, 120)) // 16)
+        size = app.font_size(17)
+        percent = round(100 * s.games_won / s.games_played) if s.games_played else 0
+        draw_text(
+            surface,
+            _("Played {played} · won {won} ({percent}%)").format(
+                played=s.games_played, won=s.games_won, percent=percent
+            ),
+            (area.left, y),
+            app.font_size(19),
+            theme.INK,
+            bold=True,
+            anchor="topleft",
+            max_width=area.width,
+        )
+        y += line_h + px(app, 6)
+        # the table of difficulties: name, played, won
+        columns = (
+            area.left,
+            area.left + area.width * 55 // 100,
+            area.left + area.width * 80 // 100,
+        )
+        col_w = area.width * 22 // 100
+        for x, text in zip(columns, (_("Against"), _("Played"), _("Won")), strict=True):
+            draw_text(
+                surface,
+                text,
+                (x, y),
+                size,
+                theme.STONE_DARK,
+                bold=True,
+                anchor="topleft",
+                max_width=col_w if x != columns[0] else columns[1] - columns[0] - 8,
+            )
+        y += line_h
+        for key, label in DIFFICULTY_NAMES:
+            tally = s.by_difficulty.get(key)
+            if tally is None or (key == "none" and tally.played == 0):
+                continue
+            draw_text(
+                surface,
+                _(label),
+                (columns[0], y),
+                size,
+                theme.INK,
+                anchor="topleft",
+                max_width=columns[1] - columns[0] - 8,
+            )
+            for x, number in zip(columns[1:], (tally.played, tally.won), strict=True):
+                draw_text(
+                    surface, str(number), (x, y), size, theme.INK, anchor="topleft", max_width=col_w
+                )
+            y += line_h
+        y += px(app, 8)
+        y = self._heading(surface, _("Records (lower is better)"), area.left, y, area.width)
+        pairs = (
+            (_("Best round"), score_text(s.best_round)),
+            (_("Worst round"), score_text(s.worst_round)),
+            (_("Best game"), score_text(s.best_game)),
+            (_("Worst game"), score_text(s.worst_game)),
+            (_("Matched rows and columns"), str(s.matches)),
+            (_("Bounces"), str(s.bounces)),
+            (_("Hazards suffered"), str(s.hazards_suffered)),
+            (_("Hazards discarded"), str(s.hazards_discarded)),
+            (_("Went out first"), str(s.went_out_first)),
+        )
+        value_x = area.right
+        for label, value in pairs:
+            if y + line_h > area.bottom:
+                break
+            draw_text(
+                surface,
+                label,
+                (area.left, y),
+                size,
+                theme.INK,
+                anchor="topleft",
+                max_width=area.width - px(app, 70),
+            )
+            draw_text(
+                surface,
+                value,
+                (value_x, y),
+                size,
+                theme.INK,
+                bold=True,
+                anchor="topright",
+                max_width=px(app, 64),
+            )
+            y += line_h
+
+    def _draw_recent(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        app = self.app
+        y = self._heading(surface, _("Your recent totals"), area.left, area.top, area.width)
+        chart = pygame.Rect(area.left, y + px(app, 4), area.width, area.height * 40 // 100)
+        self._draw_chart(surface, chart)
+        y = chart.bottom + px(app, 30)
+        y = self._heading(surface, _("Last games"), area.left, y, area.width)
+        size = app.font_size(16)
+        line_h = max(size * 2 + 10, (area.bottom - y) // LIST_GAMES)
+        for line in reversed(self.stats.recent[-LIST_GAMES:]):
+            if y + size * 2 + 4 > area.bottom:
+                break
+            won = person_won(line)
+            mark = _("Won") if won else _("Lost")
+            draw_text(
+                surface,
+                short_date(line.date),
+                (area.left, y),
+                size,
+                theme.STONE_DARK,
+                anchor="topleft",
+                max_width=area.width // 2,
+            )
+            draw_text(
+                surface,
+                mark,
+                (area.right, y),
+                size,
+                theme.FELT if won else theme.HAT_RED,
+                bold=True,
+                anchor="topright",
+                max_width=area.width // 3,
+            )
+            seats = seats_text(line, size, area.width)
+            draw_text(
+                surface,
+                seats,
+                (area.left, y + size + 4),
+                size,
+                theme.INK,
+                anchor="topleft",
+                max_width=area.width,
+            )
+            y += line_h
+
+    def _draw_chart(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """Bars of the recent totals from a zero line; a win also gets a small
+        flag on its bar (so colour is not the only sign)."""
+        app = self.app
+        games = [g for g in self.stats.recent[-CHART_GAMES:] if person_total(g) is not None]
+        pygame.draw.rect(surface, (236, 226, 202), rect, border_radius=px(app, 6))
+        if not games:
+            return
+        totals = [person_total(g) or 0 for g in games]
+        high, low = max(0, *totals), min(0, *totals)
+        span = max(1, high - low)
+        label_size = app.font_size(13)
+        plot = rect.inflate(-px(app, 50), -px(app, 24))
+        plot.left = rect.left + px(app, 44)
+        zero_y = plot.top + round(plot.height * high / span)
+        pygame.draw.line(surface, theme.STONE_DARK, (plot.left, zero_y), (plot.right, zero_y), 1)
+        for value, y in ((high, plot.top), (low, plot.bottom), (0, zero_y)):
+            if value != 0 and abs(y - zero_y) < label_size:
+                continue
+            draw_text(
+                surface,
+                str(value),
+                (plot.left - 6, y),
+                label_size,
+                theme.STONE_DARK,
+                anchor="midright",
+            )
+        slot = plot.width / CHART_GAMES
+        bar_w = max(3, round(slot * 0.7))
+        for index, (game, total) in enumerate(zip(games, totals, strict=True)):
+            x = plot.left + round(slot * (CHART_GAMES - len(games) + index) + (slot - bar_w) / 2)
+            y = plot.top + round(plot.height * (high - total) / span)
+            bar = pygame.Rect(x, min(y, zero_y), bar_w, max(2, abs(zero_y - y)))
+            won = person_won(game)
+            pygame.draw.rect(surface, theme.FELT if won else theme.STONE, bar, border_radius=2)
+            pygame.draw.rect(surface, theme.WOOD_DARK, bar, 1, border_radius=2)
+            if won:
+                top = bar.top - 2 if total >= 0 else bar.bottom + 14
+                pole = (bar.centerx, top)
+                pygame.draw.line(surface, theme.INK, pole, (pole[0], pole[1] - 12), 1)
+                pygame.draw.polygon(
+                    surface,
+                    theme.HAT_RED,
+                    [(pole[0], pole[1] - 12), (pole[0] + 8, pole[1] - 9), (pole[0], pole[1] - 6)],
+                )
+        key = _("Bars: your total in each game, oldest left. Flag: a win.")
+        draw_text(
+            surface,
+            key,
+            (rect.centerx, rect.bottom + 4),
+            label_size,
+            theme.STONE_DARK,
+            anchor="midtop",
+            max_width=rect.width,
+        )

@@ -139,10 +139,10 @@ class TableScene(Scene):
     def seat_info(self, seat: int) -> SeatInfo:
         spec = self.session.seat(seat)
         if spec.kind == "person":
-            return SeatInfo(spec.name, _("Player"), None)
+            return SeatInfo(spec.name, _("Player"), _("Player"), None)
         difficulty = _(_DIFFICULTY.get(spec.difficulty, "Medium"))
         return SeatInfo(spec.name, _("{difficulty} gnome").format(difficulty=difficulty),
-                        portrait_index(spec.name, seat))
+                        difficulty, portrait_index(spec.name, seat))
 
     # ------------------------------------------------------------------ events and clips
 
@@ -198,6 +198,8 @@ class TableScene(Scene):
         self.hint = None
         self.hinter = None
         self.selected = False
+        if applied:
+            self.timeline.update(0.0)
         return applied
 
     # ------------------------------------------------------------------ the loop
@@ -226,11 +228,11 @@ class TableScene(Scene):
             if self.factor == 0:
                 slice_s = max(0.001, INSTANT_BUDGET - (time.perf_counter() - started))
             acted = self._drive_gnome(dt, slice_s)
+            if acted:
+                self.timeline.update(0.0)
             if not acted or self.factor > 0 or time.perf_counter() - started > INSTANT_BUDGET:
                 break
             dt = 0.0
-            self.timeline.update(0.0)
-        self._key_moments()
 
     def _drive_gnome(self, dt: float, slice_s: float = THINK_SLICE) -> bool:
         state = self.state
@@ -333,16 +335,20 @@ class TableScene(Scene):
         names.append("menu")
         return names
 
+    def button_rects(self) -> dict[str, pygame.Rect]:
+        """The buttons shown now, stacked from the top of the button column."""
+        slots = list(self.geom.buttons.values())
+        return dict(zip(self.visible_buttons(), slots, strict=False))
+
     def clickable(self) -> dict[str, pygame.Rect]:
-        rects = self.geom.targets()
-        buttons = set(self.visible_buttons())
         out = {}
-        for name, rect in rects.items():
-            if name in self.geom.buttons and name not in buttons:
+        for name, rect in self.geom.targets().items():
+            if name in self.geom.buttons:
                 continue
             if name == "held" and self.view.held is None:
                 continue
             out[name] = rect
+        out.update(self.button_rects())
         if self.view.held is not None and self.view.held.position >= 0:
             held_rect = self.geom.seats[self.bottom_seat].lift(self.view.held.position)
             out["held"] = held_rect
@@ -599,6 +605,13 @@ class TableScene(Scene):
             return _("Pass the screen to {name}").format(name=self.seat_name(self.pass_to))
         if state.is_over():
             return _("The game is over")
+        if not self.timeline.idle:
+            # cards are still moving: speak of what the player sees, not of the rules' future
+            if not all(all(sv.dealt) for sv in self.view.seats):
+                return _("Dealing the cards…")
+            seat = self.view.turn_seat
+            if 0 <= seat < state.n_seats:
+                return _("{name}'s turn").format(name=self.seat_name(seat))
         seat = state.current_seat()
         name = self.seat_name(seat)
         if self.session.is_person(seat):
@@ -628,10 +641,6 @@ class TableScene(Scene):
         self.painter.draw(surface, geom, self.view, infos, marks, self.clock)
         for clip in self.timeline.active:
             clips.draw_clip(surface, clip, self.painter, geom, self.reduced, self.seat_name)
-            if clip.data.get("bounce") and 0.35 < clip.t < 0.75:
-                self.app.screenshot("bounce")
-            elif clip.kind == "hazard" and 0.2 < clip.t < 0.5 and clip.data["place"] != ("draw",):
-                self.app.screenshot("hazard")
         if self.drag is not None and self.view.held is not None:
             rect = pygame.Rect((0, 0), geom.big_card)
             rect.center = self.drag["pos"]
@@ -645,6 +654,12 @@ class TableScene(Scene):
         self._draw_hint(surface)
         if self.pass_to is not None:
             self._draw_pass(surface)
+        self._key_moments()
+        for clip in self.timeline.active:
+            if clip.data.get("bounce") and 0.35 < clip.t < 0.75:
+                self.app.screenshot("bounce")
+            elif clip.kind == "hazard" and 0.2 < clip.t < 0.5 and clip.data["place"] != ("draw",):
+                self.app.screenshot("hazard")
 
     def _draw_status(self, surface: pygame.Surface) -> None:
         rect = self.geom.status
@@ -653,7 +668,7 @@ class TableScene(Scene):
             text, colour = "! " + self.message[0], theme.HAT_RED
         else:
             text, colour = self.status_text(), theme.INK
-        size = max(11, min(self.app.font_size(17), inner.h - 4))
+        size = max(12, min(self.app.font_size(19), inner.h - 6))
         draw_text(surface, text, inner.center, size, colour, bold=True, max_width=inner.w - 8)
 
     def _draw_buttons(self, surface: pygame.Surface, marks: Marks) -> None:
@@ -665,8 +680,7 @@ class TableScene(Scene):
             "menu": _("Menu (Esc)"),
         }
         size = self.app.font_size(16)
-        for name in self.visible_buttons():
-            rect = self.geom.buttons[name]
+        for name, rect in self.button_rects().items():
             inner = theme.draw_panel(surface, rect, hover=name == self.hover)
             draw_text(surface, labels[name], inner.center, size, bold=True, max_width=inner.w - 6)
             if name in marks.hint:

@@ -109,7 +109,7 @@ def table_layout(size: tuple[int, int], n_seats: int, bottom_seat: int = 0) -> T
     pad = max(4, round(8 * unit))
 
     others = [(bottom_seat + k) % n_seats for k in range(1, n_seats)]
-    status_h = max(26, round(34 * unit))
+    status_h = max(34, round(42 * unit))
     plate_h = max(30, round(38 * unit))
     top_h = round(felt.height * (0.42 if len(others) > 3 else 0.40))
 
@@ -118,7 +118,9 @@ def table_layout(size: tuple[int, int], n_seats: int, bottom_seat: int = 0) -> T
     by_width = (slot_w - 2 * pad - 2 * gap_small) / 3
     by_height = (top_h - plate_h - 2 * pad - 2 * gap_small) / 3 / CARD_RATIO
     bottom_h = felt.height - top_h - status_h
-    big = _card(min((bottom_h - 2 * pad - 2 * gap_big) / 3 / CARD_RATIO, 140 * max(unit, 0.75)))
+    by_band = (bottom_h - 2 * pad - 2 * gap_big) / 3 / CARD_RATIO
+    by_room = (felt.width - 2 * pad - 12 * max(6, round(12 * unit))) / 11  # piles, grid, hand
+    big = _card(min(by_band, by_room, 140 * max(unit, 0.75)))
     small = _card(min(by_width, by_height, big[0] * 0.8))
 
     seats: dict[int, SeatGeometry] = {}

@@ -67,6 +67,8 @@ class SeatInfo:
 
     name: str
     subtitle: str
+    short: str
+    """The subtitle for a narrow plate."""
     portrait: int | None
     """Gnome portrait index; None for a person."""
 
@@ -286,17 +288,20 @@ class Painter:
         text_w = inner.right - left - 2
         name_size = max(11, min(self.app.font_size(16), plate.h * 9 // 20))
         sub_size = max(11, min(self.app.font_size(13), plate.h * 7 // 20))
-        total_text = _("{points} pts").format(points=total)
-        total_img = render_text(total_text, sub_size, theme.INK, True)
+        total_text = _("{points} pts").format(points=str(total).replace("-", "\u2013"))
+        total_img = render_text(total_text, name_size, theme.SLATE, True)
+        line1 = inner.top + inner.h // 4
+        line2 = inner.top + inner.h * 3 // 4
+        surface.blit(total_img, total_img.get_rect(midright=(inner.right - 2, line1)))
         draw_text(
-            surface, info.name, (left, inner.top + inner.h // 4), name_size, bold=True,
-            anchor="midleft", max_width=text_w,
-        )
-        draw_text(
-            surface, info.subtitle, (left, inner.top + inner.h * 3 // 4), sub_size, theme.WOOD_DARK,
+            surface, info.name, (left, line1), name_size, bold=True,
             anchor="midleft", max_width=max(10, text_w - total_img.get_width() - 6),
         )
-        surface.blit(total_img, total_img.get_rect(midright=(inner.right - 2, inner.top + inner.h * 3 // 4)))
+        subtitle = info.subtitle if plate.w >= round(200 * self.app.ui_scale) else info.short
+        draw_text(
+            surface, subtitle, (left, line2), sub_size, theme.WOOD_DARK,
+            anchor="midleft", max_width=text_w,
+        )
         if current:
             # not by colour alone: an arrow pointing at the plate and the word "Turn"
             h = plate.h
@@ -306,13 +311,20 @@ class Painter:
             pygame.draw.polygon(surface, theme.CREAM, arrow, 2)
             tag = render_text(_("Turn"), max(11, sub_size), theme.CREAM, True)
             box = tag.get_rect().inflate(10, 2)
-            box.midbottom = (plate.right - box.w // 2 - 4, plate.top + 2)
+            if sg.big:
+                box.midtop = (plate.right - box.w // 2 - 4, plate.bottom - 2)
+            else:
+                box.midbottom = (plate.right - box.w // 2 - 4, plate.top + 2)
             pygame.draw.rect(surface, theme.HAT_RED, box, border_radius=box.h // 2)
             surface.blit(tag, tag.get_rect(center=box.center))
         if thinking:
+            # a speech bubble with three dots rising in turn, by the portrait
             r = max(2, plate.h // 12)
-            cx = portrait.centerx - 3 * r
-            y = portrait.bottom + r + 3
+            bubble = pygame.Rect(0, 0, 11 * r, 5 * r)
+            bubble.midbottom = (portrait.right + r, portrait.top + 2 * r)
+            pygame.draw.rect(surface, theme.WHITE, bubble, border_radius=bubble.h // 2)
+            pygame.draw.rect(surface, theme.INK, bubble, 1, border_radius=bubble.h // 2)
             for k in range(3):
-                lift = 0.5 + 0.5 * math.sin(clock * 6 - k * 0.9)
-                pygame.draw.circle(surface, theme.CREAM, (cx + k * 3 * r, y - round(lift * r)), r)
+                lift = max(0.0, math.sin(clock * 5 - k * 0.9))
+                centre = (bubble.left + 3 * r + k * 5 * r // 2, bubble.centery - round(lift * r * 0.8))
+                pygame.draw.circle(surface, theme.INK, centre, r)

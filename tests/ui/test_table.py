@@ -1,0 +1,344 @@
+"""The game table driven headlessly: mouse-only and keyboard-only play, illegal
+clicks, several people at one screen, resizing, and the displayed model
+catching up with the rules after every animation."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+import pygame
+import pytest
+
+from gnoming.rules import Action, ActionKind, Phase
+from gnoming.store.settings import SeatSpec
+from gnoming.ui.app import App
+from gnoming.ui.scenes.scoreboard import ScoreboardScene
+from gnoming.ui.scenes.table import TableScene
+from gnoming.ui.session import GameConfig, GameSession
+from gnoming.ui.table.layout import table_layout
+
+AppFactory = Callable[..., App]
+
+DT = 1 / 60
+
+
+def table(app: App, seats: tuple[SeatSpec, ...], seed: int = 7, first: int = 0) -> TableScene:
+    scene = TableScene(app, GameSession.new(GameConfig(seats, seed, first), app.data_dir))
+    app.clear_to(scene)
+    return scene
+
+
+YOU = SeatSpec("person", "You", "medium")
+EASY = SeatSpec("gnome", "Pip", "easy")
+MEDIUM = SeatSpec("gnome", "Tansy", "medium")
+
+
+def target_for(action: Action) -> str:
+    kind, target = action.kind, action.target
+    if kind in (ActionKind.FLIP, ActionKind.KEEP, ActionKind.BOUNCE, ActionKind.TURN):
+        return f"pos{target}"
+    if kind in (ActionKind.TAKE, ActionKind.DISCARD):
+        return f"discard{target}"
+    return {
+        ActionKind.DRAW: "draw",
+        ActionKind.REFUSE: "refuse",
+        ActionKind.STOP: "stop",
+        ActionKind.DECLINE: "decline",
+    }[kind]
+
+
+def mouse(kind: int, pos: tuple[int, int]) -> pygame.event.Event:
+    if kind == pygame.MOUSEMOTION:
+        return pygame.event.Event(kind, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+    return pygame.event.Event(kind, pos=pos, button=1)
+
+
+def click(app: App, pos: tuple[int, int]) -> None:
+    app.step(
+        [
+            mouse(pygame.MOUSEMOTION, pos),
+            mouse(pygame.MOUSEBUTTONDOWN, pos),
+            mouse(pygame.MOUSEBUTTONUP, pos),
+        ],
+        DT,
+    )
+
+
+def drag(app: App, start: tuple[int, int], end: tuple[int, int]) -> None:
+    app.step([mouse(pygame.MOUSEBUTTONDOWN, start)], DT)
+    app.step([mouse(pygame.MOUSEMOTION, ((start[0] + end[0]) // 2, (start[1] + end[1]) // 2))], DT)
+    app.step([mouse(pygame.MOUSEMOTION, end), mouse(pygame.MOUSEBUTTONUP, end)], DT)
+
+
+def key(app: App, code: int) -> None:
+    app.step([pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode="", scancode=0)], DT)
+
+
+def settle(app: App, scene: TableScene, frames: int = 2000) -> None:
+    """Step until the person may act, a scoreboard shows or the game is over."""
+    for _ in range(frames):
+        if app.stack.top is not scene or scene.person_turn() or scene.state.is_over():
+            return
+        if scene.pass_to is not None:
+            return
+        app.step([], DT)
+    raise AssertionError("the table never waited for the person")
+
+
+# ---------------------------------------------------------------- layout
+
+
+@pytest.mark.parametrize("size", [(960, 600), (1280, 720), (1920, 1080), (1000, 1000)])
+@pytest.mark.parametrize("n", range(2, 8))
+def test_layout_keeps_every_seat_readable_and_inside_the_window(size: tuple[int, int], n: int) -> None:
+    for bottom in (0, n - 1):
+        geom = table_layout(size, n, bottom)
+        window = pygame.Rect((0, 0), size)
+        assert geom.small_card[0] >= 30 and geom.small_card[1] >= 42
+        assert geom.big_card[0] > geom.small_card[0]
+        rects = [geom.draw_pile, *geom.discards, geom.held, geom.status, *geom.buttons.values()]
+        for seat in geom.seats:
+            rects += [*seat.cards, seat.plate]
+        assert all(window.contains(r) for r in rects)
+        grids = [s.grid for s in geom.seats]
+        for i, a in enumerate(grids):
+            assert not any(a.colliderect(b) for b in grids[i + 1 :]), "grids overlap"
+            assert not a.colliderect(geom.status)
+        for pile in (geom.draw_pile, *geom.discards, geom.held):
+            assert not any(pile.colliderect(g) for g in grids)
+        assert geom.seats[bottom].big
+
+
+# ---------------------------------------------------------------- whole game, mouse only
+
+
+def test_a_whole_game_played_by_the_person_only_through_mouse_clicks(make_app: AppFactory) -> None:
+    app = make_app("--speed", "instant")
+    scene = table(app, (YOU, EASY, MEDIUM), seed=11)
+    rng = random.Random(5)
+    clicks = 0
+    for _ in range(6000):
+        top = app.stack.top
+        if isinstance(top, ScoreboardScene):
+            if scene.state.is_over():
+                break
+            click(app, top.menu.buttons[0].rect.center)
+            continue
+        settle(app, scene)
+        if not scene.person_turn():
+            continue
+        state = scene.state
+        action = rng.choice(state.legal_actions())
+        before = len(state.history)
+        name = target_for(action)
+        rects = scene.clickable()
+        if action.kind is ActionKind.KEEP and rng.random() < 0.5 and state.phase is Phase.PLAY:
+            drag(app, rects["held"].center, rects[name].center)
+        else:
+            click(app, rects[name].center)
+        clicks += 1
+        assert len(state.history) > before, f"the click on {name} did nothing"
+        assert state.history[before] == action
+    assert scene.state.is_over()
+    assert isinstance(app.stack.top, ScoreboardScene) and app.stack.top.over is not None
+    assert clicks > 20
+    assert scene.view.totals == list(scene.state.totals())
+
+
+# ---------------------------------------------------------------- keyboard only
+
+
+def focus_on(app: App, scene: TableScene, name: str) -> None:
+    """Walk the focus with the arrow keys to ``name``."""
+    for _ in range(30):
+        if scene.focus == name:
+            return
+        rects = scene.clickable()
+        here = rects[scene.focus].center if scene.focus in rects else (0, 0)
+        there = rects[name].center
+        dx, dy = there[0] - here[0], there[1] - here[1]
+        if abs(dx) > abs(dy):
+            key(app, pygame.K_RIGHT if dx > 0 else pygame.K_LEFT)
+        else:
+            key(app, pygame.K_DOWN if dy > 0 else pygame.K_UP)
+    raise AssertionError(f"the arrow keys never reached {name} (focus {scene.focus})")
+
+
+def test_a_whole_turn_played_with_the_keyboard_only(make_app: AppFactory) -> None:
+    app = make_app("--speed", "instant")
+    scene = table(app, (YOU, EASY), seed=3)
+    settle(app, scene)
+    state = scene.state
+    for position in (0, 8):  # the two initial flips
+        focus_on(app, scene, f"pos{position}")
+        key(app, pygame.K_RETURN)
+        settle(app, scene)
+    assert state.face_up[0][0] and state.face_up[0][8]
+    settle(app, scene)
+    assert state.phase is Phase.DRAW and state.current_seat() == 0
+    focus_on(app, scene, "draw")
+    key(app, pygame.K_SPACE)
+    settle(app, scene)
+    assert state.phase is Phase.PLAY
+    focus_on(app, scene, "pos4")
+    key(app, pygame.K_RETURN)
+    settle(app, scene)
+    for _ in range(10):  # bounce or discard until the turn is over
+        if state.turn_seat != 0 or state.phase is Phase.DRAW or not scene.person_turn():
+            break
+        legal = state.legal_actions()
+        name = target_for(legal[0])
+        focus_on(app, scene, name)
+        key(app, pygame.K_RETURN)
+        settle(app, scene)
+    assert state.turn_seat != 0 or state.round_index > 0 or state.turns_taken >= 1
+    assert [a.kind for a in state.history[:3]] == [ActionKind.FLIP, ActionKind.FLIP, ActionKind.FLIP]
+
+
+# ---------------------------------------------------------------- mistakes and messages
+
+
+def test_an_illegal_click_shakes_and_explains_and_changes_nothing(make_app: AppFactory) -> None:
+    app = make_app("--speed", "instant")
+    scene = table(app, (YOU, EASY), seed=3)
+    settle(app, scene)
+    click(app, scene.clickable()["pos0"].center)
+    settle(app, scene)
+    history = list(scene.state.history)
+    click(app, scene.clickable()["pos0"].center)  # already face up
+    assert scene.state.history == history
+    assert scene.message is not None and "face" in scene.message[0]
+    assert "pos0" in scene.shakes
+    click(app, scene.clickable()["draw"].center)  # not during the set-up
+    assert scene.state.history == history
+    assert scene.message is not None
+
+
+def test_the_status_line_always_says_what_to_do(make_app: AppFactory) -> None:
+    app = make_app("--speed", "instant")
+    scene = table(app, (YOU, EASY, MEDIUM), seed=2)
+    rng = random.Random(1)
+    for _ in range(300):
+        if app.stack.top is not scene or scene.state.is_over():
+            break
+        text = scene.status_text()
+        assert text and "{" not in text
+        if scene.person_turn():
+            assert text.startswith("You:")
+            action = rng.choice(scene.state.legal_actions())
+            click(app, scene.clickable()[target_for(action)].center)
+        app.step([], DT)
+
+
+# ---------------------------------------------------------------- several people
+
+
+def test_a_pass_banner_stands_between_two_people(make_app: AppFactory) -> None:
+    app = make_app("--speed", "instant")
+    other = SeatSpec("person", "Ann", "medium")
+    scene = table(app, (YOU, other, EASY), seed=4)
+    settle(app, scene)
+    for position in (0, 1):
+        click(app, scene.clickable()[f"pos{position}"].center)
+        settle(app, scene)
+    app.step([], DT)
+    assert scene.pass_to == 1
+    assert scene.status_text() == "Pass the screen to Ann"
+    history = list(scene.state.history)
+    click(app, scene.clickable()["pos5"].center)  # only confirms the banner
+    assert scene.pass_to is None and scene.bottom_seat == 1
+    assert scene.state.history == history
+    assert scene.geom.seats[1].big and not scene.geom.seats[0].big
+
+
+# ---------------------------------------------------------------- resizing
+
+
+def test_resizing_to_the_minimum_and_back_keeps_the_game_playable(make_app: AppFactory) -> None:
+    app = make_app("--speed", "instant")
+    scene = table(app, (YOU, EASY, MEDIUM, EASY, MEDIUM, EASY, MEDIUM), seed=9)
+    settle(app, scene)
+    for size in ((960, 600), (1280, 720), (1600, 900)):
+        app._windowed_size = size
+        app._set_mode(size)
+        app.step([pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1])], DT)
+        assert scene.geom.size == size
+        assert scene.geom.small_card[0] >= 30
+        before = len(scene.state.history)
+        legal = scene.state.legal_actions()
+        click(app, scene.clickable()[target_for(legal[0])].center)
+        assert len(scene.state.history) > before
+        settle(app, scene)
+
+
+# ---------------------------------------------------------------- the displayed model
+
+
+def test_the_displayed_table_catches_up_with_the_rules_after_every_animation(
+    make_app: AppFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from gnoming.ui.scenes import table as table_module
+
+    monkeypatch.setattr(table_module, "INSTANT_BUDGET", 0.0)  # one decision per frame
+    app = make_app("--speed", "instant", "--autoplay")
+    from gnoming.ui.session import autoplay_config
+
+    config = autoplay_config(3, 21)
+    config = GameConfig(tuple(SeatSpec("gnome", s.name, "easy") for s in config.seats), 21)
+    scene = TableScene(app, GameSession.new(config, app.data_dir))
+    app.clear_to(scene)
+    checked = 0
+    for _ in range(8000):
+        top = app.stack.top
+        if isinstance(top, ScoreboardScene):
+            if scene.state.is_over():
+                break
+            top.next_round()
+            continue
+        app.step([], DT)
+        state = scene.state
+        if scene.timeline.idle and not scene.timeline.hold and not state.is_over():
+            view = scene.view
+            for seat in range(state.n_seats):
+                assert view.seats[seat].up == state.face_up[seat]
+                for p in range(9):
+                    if state.face_up[seat][p]:
+                        assert view.seats[seat].cards[p] == state.layouts[seat][p]
+            assert [pile[-1:] for pile in view.discards] == [p[-1:] for p in state.discard_piles]
+            assert view.draw_count == len(state.draw_pile)
+            assert (view.held.card if view.held else None) == state.held
+            checked += 1
+    assert state.is_over() and checked > 10
+    assert scene.view.totals == list(state.totals())
+
+
+def test_animations_play_over_time_and_a_click_skips_them(make_app: AppFactory) -> None:
+    app = make_app("--speed", "normal")
+    scene = table(app, (YOU, EASY), seed=3)
+    app.step([], DT)
+    assert not scene.timeline.idle  # the deal is playing
+    assert not scene.person_turn()
+    click(app, (5, 5))
+    app.step([], DT)
+    assert scene.timeline.idle and scene.person_turn()
+    assert all(scene.view.seats[s].dealt == [True] * 9 for s in range(2))
+
+
+def test_reduced_motion_plays_the_same_game(make_app: AppFactory) -> None:
+    app = make_app("--speed", "fast")
+    from dataclasses import replace
+
+    app.settings = replace(app.settings, reduced_motion=True)
+    scene = table(app, (YOU, EASY), seed=3)
+    for _ in range(400):
+        app.step([], DT)
+        if scene.person_turn():
+            break
+    assert scene.person_turn()
+    click(app, scene.clickable()["pos2"].center)
+    for _ in range(400):
+        app.step([], DT)
+        if scene.person_turn():
+            break
+    assert scene.state.face_up[0][2]

@@ -50,6 +50,15 @@ def fit_size(text: str, size: int, max_width: int, bold: bool = False, minimum: 
     return size
 
 
+def ellipsize(text: str, size: int, max_width: int, bold: bool = False) -> str:
+    """``text`` cut short with an ellipsis so that it fits ``max_width``."""
+    if text_width(text, size, bold) <= max_width:
+        return text
+    while text and text_width(text + "…", size, bold) > max_width:
+        text = text[:-1]
+    return text.rstrip() + "…"
+
+
 def draw_text(
     surface: pygame.Surface,
     text: str,

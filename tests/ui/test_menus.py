@@ -121,6 +121,28 @@ def test_title_continue_with_a_damaged_save_says_so_and_stays(app: App) -> None:
     assert all(b.label() != "Continue" for b in title.menu.buttons)
 
 
+@pytest.mark.skipif(not HAS_TABLE, reason="the table scene is not there yet")
+def test_title_continue_puts_the_saved_game_back_on_the_table(app: App) -> None:
+    from gnoming.rules import GameRecord, GameState
+    from gnoming.store.saves import save_game
+    from gnoming.ui.scenes.title import TitleScene
+
+    state = GameState.new(4, first_seat=0, seed=7)
+    for _ in range(12):
+        state.apply(state.legal_actions()[0])
+    seats = tuple(s.to_dict() for s in DEFAULT_SEATS)
+    assert save_game(app.data_dir, GameRecord.of(state, seats)) == []
+    title = TitleScene(app)
+    app.push(title)
+    step(app, key(pygame.K_RETURN))
+    table = app.stack.top
+    assert type(table).__name__ == "TableScene"
+    session = getattr(table, "session", None)
+    assert session is not None
+    assert len(session.state.history) == len(state.history)
+    session.close()
+
+
 def test_title_keyboard_opens_each_screen_and_esc_comes_back(app: App) -> None:
     from gnoming.ui.scenes.title import TitleScene
 
@@ -433,3 +455,40 @@ def test_scenes_follow_a_resize_to_the_smallest_window_and_back(app: App) -> Non
     resize(app, (1280, 720))
     step(app)
     assert scene.focused().rect == start
+
+
+class LongerWords:
+    """A stand-in language whose every message is about a third longer (vowels
+    doubled outside ``{placeholders}``), like Finnish and Estonian often are."""
+
+    @staticmethod
+    def gettext(message: str) -> str:
+        out, depth = [], 0
+        for ch in message:
+            depth += ch == "{"
+            depth -= ch == "}"
+            out.append(ch * 2 if depth == 0 and ch in "aeiouAEIOU" else ch)
+        return "".join(out)
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        return self.gettext(singular if n == 1 else plural)
+
+
+def test_no_text_overflows_with_a_third_longer_words(tmp_path: Path, monkeypatch) -> None:
+    from gnoming import i18n
+
+    app = make_app(tmp_path, (960, 600))
+    monkeypatch.setattr(i18n, "_translations", LongerWords())
+    widgets.OVERFLOWS = []
+    try:
+        for name, factory in _scenes(app).items():
+            scene = factory()  # type: ignore[operator]
+            app.clear_to(scene)
+            app.toasts.clear()
+            step(app)
+            if name == "howto":
+                for _ in range(10):
+                    step(app, key(pygame.K_RIGHT))
+            assert widgets.OVERFLOWS == [], name
+    finally:
+        widgets.OVERFLOWS = None

@@ -32,7 +32,7 @@ from gnoming.ui.fonts import font_for_text
 from gnoming.ui.menus.characters import characters, factory_gnomes, portrait_for, trait_text
 from gnoming.ui.menus.common import draw_heading, draw_key_hint, px
 from gnoming.ui.scene import Scene
-from gnoming.ui.widgets import draw_focus_marks, draw_text, fit_size, text_width
+from gnoming.ui.widgets import draw_focus_marks, draw_text, ellipsize, fit_size, text_width
 
 if TYPE_CHECKING:
     from gnoming.ui.app import App
@@ -419,8 +419,11 @@ class NewGameScene(Scene):
                 2,
                 border_radius=max(3, focus.rect.height // 6),
             )
+        trait = trait_text(self.seats[focus.seat].name) if focus.key == "who" else ""
         if self.editing is not None:
             hint = _("Type a name · Enter: done")
+        elif trait and self.seats[focus.seat].kind == "gnome":
+            hint = _("{name}: {trait}").format(name=self.seats[focus.seat].name, trait=trait)
         else:
             hint = _("Arrows: move · Enter: change · Esc: back")
         draw_key_hint(surface, hint, (w // 2, h - px(app, 26)), app.font_size(15))
@@ -575,7 +578,8 @@ class NewGameScene(Scene):
             text_w = inner.right - arrow_w - 8 - text_left
             trait = trait_text(seat.name)
             name_font = font_for_text(seat.name, fit_size(seat.name, name_size, text_w, True), True)
-            trait_size = fit_size(trait, app.font_size(15), text_w)
+            trait_size = max(11, fit_size(trait, app.font_size(15), text_w))
+            trait = ellipsize(trait, trait_size, text_w)
             trait_h = font_for_text(trait, trait_size).get_ascent()
             if trait and name_font.get_ascent() + trait_h + 6 <= inner.height:
                 gap = (inner.height - name_font.get_ascent() - trait_h) // 3

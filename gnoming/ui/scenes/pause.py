@@ -3,7 +3,6 @@ visible, dimmed, behind a small board of choices. Esc again resumes."""
 
 from __future__ import annotations
 
-import contextlib
 from typing import TYPE_CHECKING
 
 import pygame
@@ -46,24 +45,14 @@ class PauseScene(MenuScene):
         self.app.audio.play("click")
         self.app.push(SettingsScene(self.app))
 
-    def _finish_saving(self) -> None:
-        """Let the game's autosave reach the disk (it is written after every turn)."""
-        for scene in self.app.stack.scenes:
-            session = getattr(scene, "session", None)
-            close = getattr(session, "close", None)
-            if callable(close):
-                with contextlib.suppress(Exception):
-                    close()
-
     def quit_to_title(self) -> None:
         from gnoming.ui.scenes.title import TitleScene
 
         self.app.audio.play("click")
-        self._finish_saving()
+        # leaving the table (clear_to) lets its last autosave reach the disk
         self.app.clear_to(TitleScene(self.app))
 
     def quit(self) -> None:
-        self._finish_saving()
         self.app.quit()
 
     def resize(self, size: tuple[int, int]) -> None:

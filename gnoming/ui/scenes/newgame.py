@@ -6,7 +6,8 @@ gnomes) and the Start button focused, so one click or one Enter starts a game.
 
 Keyboard: the arrow keys move the focus between rows and along a row; Enter or
 Space changes the focused choice (Shift goes backwards) or presses the button;
-on a person's name, Enter starts typing and Enter again finishes. Esc goes back.
+on a person's name, Enter starts typing and Enter again finishes. Insert (or +)
+adds a gnome, Delete removes the focused seat. Esc goes back.
 """
 
 from __future__ import annotations
@@ -368,6 +369,8 @@ class NewGameScene(Scene):
             self.change(self.focused(), -1 if event.mod & pygame.KMOD_SHIFT else 1)
         elif key in (pygame.K_PLUS, pygame.K_KP_PLUS, pygame.K_INSERT):
             self.add_seat()
+        elif key == pygame.K_DELETE and self.focused().seat >= 0:
+            self.remove_seat(self.focused().seat)
 
     def _tab(self, step: int) -> None:
         flat = [(r, c) for r, row in enumerate(self.rows) for c in range(len(row))]
@@ -412,12 +415,12 @@ class NewGameScene(Scene):
         if focus.key in ("add", "back", "start"):
             draw_focus_marks(surface, focus.rect)
         else:
+            radius = max(3, focus.rect.height // 6)
             pygame.draw.rect(
-                surface,
-                theme.WOOD_DARK,
-                focus.rect.inflate(2, 2),
-                2,
-                border_radius=max(3, focus.rect.height // 6),
+                surface, theme.GLOW_LEGAL, focus.rect.inflate(6, 6), 3, border_radius=radius
+            )
+            pygame.draw.rect(
+                surface, theme.SLATE_DARK, focus.rect.inflate(10, 10), 1, border_radius=radius + 2
             )
         trait = trait_text(self.seats[focus.seat].name) if focus.key == "who" else ""
         if self.editing is not None:

@@ -37,7 +37,7 @@ FALLBACK: tuple[Character, ...] = (
 
 def _from_ai() -> tuple[Character, ...]:
     try:
-        from gnoming.ai import characters as module  # type: ignore[attr-defined]
+        from gnoming.ai import characters as module
     except Exception:
         return ()
     items = None

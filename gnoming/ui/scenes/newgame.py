@@ -149,9 +149,8 @@ class NewGameScene(Scene):
         start.topright = (self.left + self.width, bar_y)
         rows.append([Cell("back", -1, back), Cell("start", -1, start)])
         self.rows = rows
-        row, col = self.focus
-        row = min(row, len(rows) - 1)
-        self.focus = (row, min(col, len(rows[row]) - 1))
+        focus_row = min(self.focus[0], len(rows) - 1)
+        self.focus = (focus_row, min(self.focus[1], len(rows[focus_row]) - 1))
 
     def focus_start(self) -> None:
         self.focus = (len(self.rows) - 1, 1)

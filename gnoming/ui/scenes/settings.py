@@ -198,7 +198,8 @@ class SettingsScene(Scene):
         bar = self.bar(index)
         fraction = min(1.0, max(0.0, (x - bar.left) / max(1, bar.width)))
         value = round(fraction / VOLUME_STEP) * VOLUME_STEP
-        self.apply(dataclasses.replace(self.app.settings, **{ROWS[index].field: round(value, 2)}))
+        changes: dict[str, Any] = {ROWS[index].field: round(value, 2)}
+        self.apply(dataclasses.replace(self.app.settings, **changes))
 
     def back(self) -> None:
         self.app.audio.play("click")
@@ -219,9 +220,10 @@ class SettingsScene(Scene):
             self.hover = self._row_at(event.pos)
             if self.hover is not None:
                 self.focus = self.hover
-            dragging = event.buttons[0] and self.hover is not None and self.hover < len(ROWS)
-            if dragging and ROWS[self.hover].kind == "volume":
-                self.set_volume_at(self.hover, event.pos[0])
+            hover = self.hover
+            dragging = hover is not None and hover < len(ROWS) and event.buttons[0]
+            if dragging and hover is not None and ROWS[hover].kind == "volume":
+                self.set_volume_at(hover, event.pos[0])
             return
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             index = self._row_at(event.pos)

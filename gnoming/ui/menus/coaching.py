@@ -113,10 +113,10 @@ def draw_tip(surface: pygame.Surface, text: str, rect: pygame.Rect, app: App) ->
     is used; its height is fitted to the text and it keeps ``rect.bottom``).
     Returns the rect drawn, for click-to-dismiss."""
     from gnoming.ui import theme
-    from gnoming.ui.menus.common import draw_board, px
+    from gnoming.ui.menus.common import draw_board, font_px, px
     from gnoming.ui.widgets import draw_text, wrap_text
 
-    size = app.font_size(17)
+    size = font_px(app, 17)
     side = px(app, 54)
     pad = px(app, 12)
     text_w = rect.width - side - 3 * pad
@@ -137,7 +137,7 @@ def draw_tip(surface: pygame.Surface, text: str, rect: pygame.Rect, app: App) ->
         surface,
         hint,
         (inner.left + side + 2 * pad, y),
-        app.font_size(13),
+        font_px(app, 13),
         theme.STONE_DARK,
         anchor="topleft",
         max_width=text_w,

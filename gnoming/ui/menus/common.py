@@ -17,10 +17,25 @@ if TYPE_CHECKING:
 _DIM_CACHE: dict[tuple[tuple[int, int], int], pygame.Surface] = {}
 
 
+DESIGN_WIDTH = 1152
+"""The narrowest window, per 720 pixels of height, that the menus are laid out
+for; a narrower (taller) window scales them by its width instead."""
+
+
 def unit(app: App) -> float:
-    """Layout unit: 1.0 at 720 pixels of window height (not enlarged by large text,
-    so that boxes keep their place and the text inside them grows)."""
-    return app.size[1] / 720
+    """Layout unit: 1.0 at 720 pixels of window height, less when the window is
+    narrow for its height (not enlarged by large text, so that boxes keep their
+    place and the text inside them grows)."""
+    w, h = app.size
+    return min(h / 720, w / DESIGN_WIDTH)
+
+
+def font_px(app: App, base: int) -> int:
+    """A font size for the menus: ``base`` at 1280x720, following :func:`unit`
+    and the large-text setting (like ``App.font_size``, which follows the height
+    alone)."""
+    large = 1.25 if getattr(app.settings, "large_text", False) else 1.0
+    return max(11, round(base * unit(app) * large))
 
 
 def px(app: App, value: float) -> int:

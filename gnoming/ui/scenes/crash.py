@@ -58,7 +58,7 @@ class CrashScene(Scene):
 
     def resize(self, size: tuple[int, int]) -> None:
         with contextlib.suppress(Exception):
-            from gnoming.ui.menus.common import px
+            from gnoming.ui.menus.common import font_px, px
 
             w, h = size
             self.panel = pygame.Rect(
@@ -77,7 +77,7 @@ class CrashScene(Scene):
                     px(self.app, 52),
                     px(self.app, 40),
                 )
-                self.menu.text_size = self.app.font_size(20)
+                self.menu.text_size = font_px(self.app, 20)
 
     def handle(self, event: pygame.event.Event) -> None:
         try:
@@ -99,7 +99,7 @@ class CrashScene(Scene):
 
     def _draw(self, surface: pygame.Surface) -> None:
         from gnoming.ui import theme
-        from gnoming.ui.menus.common import draw_board, px
+        from gnoming.ui.menus.common import draw_board, font_px, px
         from gnoming.ui.widgets import draw_paragraph, draw_text
 
         app = self.app
@@ -115,7 +115,7 @@ class CrashScene(Scene):
             surface,
             _t("Something went wrong — your game was saved"),
             (text_left, inner.top + pad),
-            app.font_size(28),
+            font_px(app, 28),
             theme.INK,
             bold=True,
             anchor="topleft",
@@ -133,6 +133,6 @@ class CrashScene(Scene):
             body += "\n\n" + _t("No report could be written this time.")
         area = pygame.Rect(text_left, heading.bottom + px(app, 14), text_w, 0)
         area.height = self.menu.buttons[0].rect.top - px(app, 20) - area.top if self.menu else 200
-        draw_paragraph(surface, body, area, app.font_size(19), theme.INK)
+        draw_paragraph(surface, body, area, font_px(app, 19), theme.INK)
         if self.menu is not None:
             self.menu.draw(surface)

@@ -22,7 +22,7 @@ from gnoming.rules.scoring import went_out_adjustment
 from gnoming.ui import theme
 from gnoming.ui.fonts import get_font
 from gnoming.ui.menus import pictures
-from gnoming.ui.menus.common import MenuScene, draw_board, draw_heading, draw_key_hint, px
+from gnoming.ui.menus.common import MenuScene, draw_board, draw_heading, draw_key_hint, font_px, px
 from gnoming.ui.widgets import Button, Menu, draw_paragraph, draw_text
 
 if TYPE_CHECKING:
@@ -276,7 +276,7 @@ class HowToPlayScene(MenuScene):
         self.menu.layout_row(
             w // 2, self.board.bottom + px(app, 26), px(app, 200), px(app, 46), px(app, 36)
         )
-        self.menu.text_size = app.font_size(19)
+        self.menu.text_size = font_px(app, 19)
         self._update_buttons()
 
     # ------------------------------------------------------------------ drawing
@@ -288,13 +288,13 @@ class HowToPlayScene(MenuScene):
         page = PAGES[self.page]
         self._update_buttons()
         draw_heading(
-            surface, _(page.title), (w // 2, px(app, 24)), app.font_size(40), w - px(app, 300)
+            surface, _(page.title), (w // 2, px(app, 24)), font_px(app, 40), w - px(app, 300)
         )
         draw_text(
             surface,
             _("Page {page} of {pages}").format(page=self.page + 1, pages=len(PAGES)),
             (self.board.right, px(app, 64)),
-            app.font_size(15),
+            font_px(app, 15),
             theme.GREEN_LIGHT,
             anchor="bottomright",
             max_width=px(app, 140),
@@ -309,7 +309,7 @@ class HowToPlayScene(MenuScene):
             1,
         )
         draw_paragraph(
-            surface, _(page.text), self.text_rect, app.font_size(19), theme.INK, line_gap=1.3
+            surface, _(page.text), self.text_rect, font_px(app, 19), theme.INK, line_gap=1.3
         )
         self.captions = []
         draw_picture: Callable[[pygame.Surface, Page], None] = getattr(
@@ -322,7 +322,7 @@ class HowToPlayScene(MenuScene):
             surface,
             _("Left/Right: turn the page · Esc: close"),
             (w // 2, h - px(app, 20)),
-            app.font_size(15),
+            font_px(app, 15),
         )
 
     def _draw_dots(self, surface: pygame.Surface) -> None:
@@ -353,7 +353,7 @@ class HowToPlayScene(MenuScene):
             surface,
             caption,
             midtop,
-            app.font_size(20),
+            font_px(app, 20),
             theme.INK,
             bold=True,
             anchor="midtop",
@@ -361,7 +361,7 @@ class HowToPlayScene(MenuScene):
         )
         y = rect.bottom
         if why:
-            size = app.font_size(14)
+            size = font_px(app, 14)
             for line in why_lines(tokens):
                 y = draw_text(
                     surface,
@@ -386,8 +386,8 @@ class HowToPlayScene(MenuScene):
     def _example(
         self, surface: pygame.Surface, tokens: Layout, area: pygame.Rect, why_lines_room: int = 4
     ) -> None:
-        line_h = get_font(self.app.font_size(14)).get_linesize()
-        caption_h = px(self.app, 8) + get_font(self.app.font_size(20), True).get_linesize()
+        line_h = get_font(font_px(self.app, 14)).get_linesize()
+        caption_h = px(self.app, 8) + get_font(font_px(self.app, 20), True).get_linesize()
         caption_h += why_lines_room * line_h + px(self.app, 6)
         grid = pygame.Rect(area.left, area.top, area.width, area.height - caption_h)
         rects = pictures.draw_layout(self.app, surface, tokens, grid)
@@ -408,7 +408,7 @@ class HowToPlayScene(MenuScene):
             surface,
             text,
             midtop,
-            self.app.font_size(15),
+            font_px(self.app, 15),
             theme.STONE_DARK,
             anchor="midtop",
             max_width=width,
@@ -481,7 +481,7 @@ class HowToPlayScene(MenuScene):
         replaced = pygame.Rect((0, 0), target.size)
         replaced.midleft = (grid.right + px(app, 40), target.centery + px(app, 10))
         pictures.draw_card(app, surface, "11", replaced)
-        badge = app.font_size(16)
+        badge = font_px(app, 16)
         width = max(3, px(app, 4))
         pictures.draw_arrow(surface, draw_rect.midright, drawn.midleft, bend=0.2, width=width)
         pictures.draw_badge(
@@ -532,7 +532,7 @@ class HowToPlayScene(MenuScene):
         discard.right = min(discard.right, area.right)
         pictures.draw_pile(app, surface, "3", discard, depth=1)
         width = max(3, px(app, 4))
-        badge = app.font_size(16)
+        badge = font_px(app, 16)
         pictures.draw_arrow(surface, held.midtop, rects[0].midleft, bend=0.3, width=width)
         pictures.draw_badge(surface, "1", (held.centerx, held.top - px(app, 14)), badge)
         pictures.draw_arrow(
@@ -557,7 +557,7 @@ class HowToPlayScene(MenuScene):
                 surface,
                 text,
                 (area.centerx, y),
-                app.font_size(14),
+                font_px(app, 14),
                 theme.INK,
                 anchor="midtop",
                 max_width=area.width,
@@ -590,7 +590,7 @@ class HowToPlayScene(MenuScene):
         x = max(r.right for r in rects) + px(app, 24)
         width = area.right - x
         y = rects[0].top + px(app, 10)
-        size = app.font_size(17)
+        size = font_px(app, 17)
         for line in why_lines(tokens):
             y = draw_text(
                 surface, line, (x, y), size, theme.INK, anchor="topleft", max_width=width
@@ -602,7 +602,7 @@ class HowToPlayScene(MenuScene):
             surface,
             caption,
             (x, y + px(app, 8)),
-            app.font_size(21),
+            font_px(app, 21),
             theme.INK,
             bold=True,
             anchor="topleft",
@@ -613,7 +613,7 @@ class HowToPlayScene(MenuScene):
         app = self.app
         names = ("Pip", "Bramble", "Old Beck")
         areas = self._stacked(2)
-        size = app.font_size(17)
+        size = font_px(app, 17)
         for (went_out, scores), area in zip(WENT_OUT_CASES, areas, strict=True):
             adjustment = went_out_adjustment(went_out, scores)
             lowest = adjustment < 0
@@ -642,13 +642,13 @@ class HowToPlayScene(MenuScene):
                     surface,
                     head,
                     (x, y),
-                    app.font_size(14),
+                    font_px(app, 14),
                     theme.STONE_DARK,
                     bold=True,
                     anchor="topleft",
                     max_width=area.width // 4,
                 )
-            y += app.font_size(14) + px(app, 8)
+            y += font_px(app, 14) + px(app, 8)
             for seat, (name, score) in enumerate(zip(names, scores, strict=True)):
                 final = score + (adjustment if seat == 0 else 0)
                 bold = seat == 0
@@ -684,7 +684,7 @@ class HowToPlayScene(MenuScene):
                 surface,
                 why.format(score=went_out, final=final),
                 pygame.Rect(area.left, y + px(app, 6), area.width, area.bottom - y),
-                app.font_size(16),
+                font_px(app, 16),
                 theme.INK,
             )
 

@@ -31,7 +31,7 @@ from gnoming.store.settings import (
 from gnoming.ui import theme
 from gnoming.ui.fonts import font_for_text
 from gnoming.ui.menus.characters import characters, factory_gnomes, portrait_for, trait_text
-from gnoming.ui.menus.common import draw_heading, draw_key_hint, px
+from gnoming.ui.menus.common import draw_heading, draw_key_hint, font_px, px
 from gnoming.ui.scene import Scene
 from gnoming.ui.widgets import draw_focus_marks, draw_text, ellipsize, fit_size, text_width
 
@@ -383,9 +383,9 @@ class NewGameScene(Scene):
         theme.draw_table(surface)
         w, h = surface.get_size()
         draw_heading(
-            surface, _("New game"), (w // 2, px(app, 34)), app.font_size(44), w - px(app, 120)
+            surface, _("New game"), (w // 2, px(app, 34)), font_px(app, 44), w - px(app, 120)
         )
-        small = app.font_size(16)
+        small = font_px(app, 16)
         for key, text in (
             ("kind", _("Seat")),
             ("who", _("Who")),
@@ -428,13 +428,13 @@ class NewGameScene(Scene):
             hint = _("{name}: {trait}").format(name=self.seats[focus.seat].name, trait=trait)
         else:
             hint = _("Arrows: move · Enter: change · Esc: back")
-        draw_key_hint(surface, hint, (w // 2, h - px(app, 26)), app.font_size(15))
+        draw_key_hint(surface, hint, (w // 2, h - px(app, 26)), font_px(app, 15))
 
     def _draw_button(self, surface: pygame.Surface, cell: Cell, at: tuple[int, int]) -> None:
         labels = {"add": _("+ Add a gnome"), "back": _("Back"), "start": _("Start the game")}
         hover = self.hover == at
         inner = theme.draw_panel(surface, cell.rect, hover=hover)
-        size = self.app.font_size(22 if cell.key == "start" else 19)
+        size = font_px(self.app, 22 if cell.key == "start" else 19)
         draw_text(
             surface,
             labels[cell.key],
@@ -473,12 +473,12 @@ class NewGameScene(Scene):
             surface,
             str(i + 1),
             (x + width // 2, row_rect.centery),
-            app.font_size(24),
+            font_px(app, 24),
             theme.CREAM,
             bold=True,
             max_width=width,
         )
-        text = app.font_size(19)
+        text = font_px(app, 19)
         for key in ("kind", "who", "difficulty", "starts", "remove"):
             found = self._cell(i, key)
             if found is None:
@@ -568,7 +568,7 @@ class NewGameScene(Scene):
     ) -> None:
         app = self.app
         inner = theme.draw_panel(surface, r, hover=hover)
-        name_size = app.font_size(20)
+        name_size = font_px(app, 20)
         if seat.kind == "gnome":
             side = inner.height - 2
             portrait = app.cards.portrait(portrait_for(seat.name), (side, side))
@@ -580,7 +580,7 @@ class NewGameScene(Scene):
             text_w = inner.right - arrow_w - 8 - text_left
             trait = trait_text(seat.name)
             name_font = font_for_text(seat.name, fit_size(seat.name, name_size, text_w, True), True)
-            trait_size = max(11, fit_size(trait, app.font_size(15), text_w))
+            trait_size = max(11, fit_size(trait, font_px(app, 15), text_w))
             trait = ellipsize(trait, trait_size, text_w)
             trait_h = font_for_text(trait, trait_size).get_ascent()
             if trait and name_font.get_ascent() + trait_h + 6 <= inner.height:
@@ -643,7 +643,7 @@ class NewGameScene(Scene):
             else:
                 hint = _("Enter: rename")
                 free = inner.right - 10 - drawn.right - 16
-                hint_size = fit_size(hint, app.font_size(14), max(1, free))
+                hint_size = fit_size(hint, font_px(app, 14), max(1, free))
                 if free > 40 and text_width(hint, hint_size) <= free:
                     draw_text(
                         surface,
@@ -681,7 +681,7 @@ class NewGameScene(Scene):
             surface,
             label,
             (centre[0] + radius + 6, inner.centery),
-            app.font_size(17),
+            font_px(app, 17),
             theme.INK if chosen else theme.STONE,
             bold=chosen,
             anchor="midleft",

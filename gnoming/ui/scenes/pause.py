@@ -9,7 +9,7 @@ import pygame
 
 from gnoming.i18n import _
 from gnoming.ui import theme
-from gnoming.ui.menus.common import MenuScene, dim, px
+from gnoming.ui.menus.common import MenuScene, dim, font_px, px
 from gnoming.ui.widgets import Button, Menu, draw_text
 
 if TYPE_CHECKING:
@@ -70,7 +70,7 @@ class PauseScene(MenuScene):
             button_h,
             gap,
         )
-        self.menu.text_size = self.app.font_size(21)
+        self.menu.text_size = font_px(self.app, 21)
 
     def draw(self, surface: pygame.Surface) -> None:
         dim(surface, 150)
@@ -85,7 +85,7 @@ class PauseScene(MenuScene):
             surface,
             _("Paused"),
             (self.board.centerx, self.board.top + px(self.app, 20)),
-            self.app.font_size(34),
+            font_px(self.app, 34),
             theme.CREAM,
             bold=True,
             anchor="midtop",

@@ -19,7 +19,7 @@ import pygame
 from gnoming.i18n import LANGUAGES, N_, _
 from gnoming.store.settings import SPEEDS, Settings
 from gnoming.ui import theme
-from gnoming.ui.menus.common import draw_board, draw_heading, draw_key_hint, px
+from gnoming.ui.menus.common import draw_board, draw_heading, draw_key_hint, font_px, px
 from gnoming.ui.scene import Scene
 from gnoming.ui.widgets import draw_focus_marks, draw_paragraph, draw_text
 
@@ -279,10 +279,10 @@ class SettingsScene(Scene):
         theme.draw_table(surface)
         w, h = surface.get_size()
         draw_heading(
-            surface, _("Settings"), (w // 2, px(app, 30)), app.font_size(44), w - px(app, 120)
+            surface, _("Settings"), (w // 2, px(app, 30)), font_px(app, 44), w - px(app, 120)
         )
         draw_board(surface, self.board, app)
-        label_size = app.font_size(21)
+        label_size = font_px(app, 21)
         for index, row in enumerate(ROWS):
             rect = self.rows[index]
             if index % 2:
@@ -313,13 +313,13 @@ class SettingsScene(Scene):
             if self.focus < len(ROWS)
             else _("Back to where you came from. Everything is saved already.")
         )
-        draw_paragraph(surface, help_text, self.help_rect, app.font_size(17), theme.CREAM)
+        draw_paragraph(surface, help_text, self.help_rect, font_px(app, 17), theme.CREAM)
         inner = theme.draw_panel(surface, self.back_rect, hover=self.hover == len(ROWS))
         draw_text(
             surface,
             _("Back"),
             inner.center,
-            app.font_size(20),
+            font_px(app, 20),
             theme.INK,
             bold=True,
             max_width=inner.width - 8,
@@ -331,7 +331,7 @@ class SettingsScene(Scene):
             surface,
             _("Up/Down: choose · Left/Right: change · Esc: back"),
             (w // 2, h - px(app, 24)),
-            app.font_size(15),
+            font_px(app, 15),
         )
 
     def _draw_arrow(self, surface: pygame.Surface, rect: pygame.Rect, direction: int) -> None:
@@ -349,7 +349,7 @@ class SettingsScene(Scene):
         app = self.app
         value = getattr(app.settings, row.field)
         control = self.controls[index]
-        text_size = app.font_size(20)
+        text_size = font_px(app, 20)
         if row.kind == "switch":
             self._draw_switch(surface, control, bool(value))
             return
@@ -424,7 +424,7 @@ class SettingsScene(Scene):
             surface,
             _("On") if on else _("Off"),
             (pill.right + px(app, 14), pill.centery),
-            app.font_size(20),
+            font_px(app, 20),
             theme.INK,
             bold=True,
             anchor="midleft",

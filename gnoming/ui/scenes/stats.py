@@ -14,7 +14,7 @@ import pygame
 from gnoming.i18n import N_, _
 from gnoming.store.stats import GameLine, Stats
 from gnoming.ui import theme
-from gnoming.ui.menus.common import MenuScene, draw_board, draw_heading, draw_key_hint, px
+from gnoming.ui.menus.common import MenuScene, draw_board, draw_heading, draw_key_hint, font_px, px
 from gnoming.ui.widgets import Button, Menu, draw_paragraph, draw_text, text_width
 
 if TYPE_CHECKING:
@@ -99,7 +99,7 @@ class StatsScene(MenuScene):
             self.left_board.right + gap, top, usable - self.left_board.width, bottom - top
         )
         self.menu.layout_column(w // 2, bottom + px(app, 22), px(app, 220), px(app, 48), 0)
-        self.menu.text_size = app.font_size(20)
+        self.menu.text_size = font_px(app, 20)
 
     # ------------------------------------------------------------------ drawing
 
@@ -108,7 +108,7 @@ class StatsScene(MenuScene):
         theme.draw_table(surface)
         w, h = surface.get_size()
         draw_heading(
-            surface, _("Statistics"), (w // 2, px(app, 26)), app.font_size(44), w - px(app, 120)
+            surface, _("Statistics"), (w // 2, px(app, 26)), font_px(app, 44), w - px(app, 120)
         )
         left = draw_board(surface, self.left_board, app)
         right = draw_board(surface, self.right_board, app)
@@ -118,7 +118,7 @@ class StatsScene(MenuScene):
             self._draw_summary(surface, left.inflate(-px(app, 28), -px(app, 20)))
             self._draw_recent(surface, right.inflate(-px(app, 28), -px(app, 20)))
         self.menu.draw(surface)
-        draw_key_hint(surface, _("Esc: back"), (w // 2, h - px(app, 22)), app.font_size(15))
+        draw_key_hint(surface, _("Esc: back"), (w // 2, h - px(app, 22)), font_px(app, 15))
 
     def _draw_empty(self, surface: pygame.Surface, left: pygame.Rect, right: pygame.Rect) -> None:
         app = self.app
@@ -138,13 +138,13 @@ class StatsScene(MenuScene):
                 "appear here: wins, best rounds, matches and more."
             ),
             text,
-            app.font_size(20),
+            font_px(app, 20),
         )
         draw_paragraph(
             surface,
             _("Your recent totals will be drawn here as a chart."),
             right.inflate(-px(app, 48), -px(app, 60)),
-            app.font_size(20),
+            font_px(app, 20),
             theme.STONE_DARK,
         )
 
@@ -153,7 +153,7 @@ class StatsScene(MenuScene):
             surface,
             text,
             (x, y),
-            self.app.font_size(22),
+            font_px(self.app, 22),
             theme.WOOD_DARK,
             bold=True,
             anchor="topleft",
@@ -165,8 +165,8 @@ class StatsScene(MenuScene):
         app = self.app
         s = self.stats
         y = self._heading(surface, _("Games"), area.left, area.top, area.width)
-        line_h = max(app.font_size(17) + 4, (area.height - px(app, 120)) // 16)
-        size = app.font_size(17)
+        line_h = max(font_px(app, 17) + 4, (area.height - px(app, 120)) // 16)
+        size = font_px(app, 17)
         percent = round(100 * s.games_won / s.games_played) if s.games_played else 0
         draw_text(
             surface,
@@ -174,7 +174,7 @@ class StatsScene(MenuScene):
                 played=s.games_played, won=s.games_won, percent=percent
             ),
             (area.left, y),
-            app.font_size(19),
+            font_px(app, 19),
             theme.INK,
             bold=True,
             anchor="topleft",
@@ -263,7 +263,7 @@ class StatsScene(MenuScene):
         self._draw_chart(surface, chart)
         y = chart.bottom + px(app, 30)
         y = self._heading(surface, _("Last games"), area.left, y, area.width)
-        size = app.font_size(16)
+        size = font_px(app, 16)
         line_h = max(size * 2 + 10, (area.bottom - y) // LIST_GAMES)
         for line in reversed(self.stats.recent[-LIST_GAMES:]):
             if y + size * 2 + 4 > area.bottom:
@@ -312,7 +312,7 @@ class StatsScene(MenuScene):
         totals = [person_total(g) or 0 for g in games]
         high, low = max(0, *totals), min(0, *totals)
         span = max(1, high - low)
-        label_size = app.font_size(13)
+        label_size = font_px(app, 13)
         plot = rect.inflate(-px(app, 50), -px(app, 24))
         plot.left = rect.left + px(app, 44)
         zero_y = plot.top + round(plot.height * high / span)

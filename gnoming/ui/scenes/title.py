@@ -10,7 +10,7 @@ import pygame
 from gnoming import __version__
 from gnoming.i18n import _
 from gnoming.ui import theme
-from gnoming.ui.menus.common import MenuScene, draw_heading, px
+from gnoming.ui.menus.common import MenuScene, draw_heading, font_px, px
 from gnoming.ui.widgets import Button, Menu, draw_text, wrap_text
 
 if TYPE_CHECKING:
@@ -124,7 +124,7 @@ class TitleScene(MenuScene):
             button_h,
             gap,
         )
-        self.menu.text_size = self.app.font_size(22)
+        self.menu.text_size = font_px(self.app, 22)
         self.left = pygame.Rect(px(self.app, 30), 0, self.board.left - px(self.app, 50), h)
 
     def _fan_surface(self) -> pygame.Surface:
@@ -159,7 +159,7 @@ class TitleScene(MenuScene):
         app = self.app
         w, h = surface.get_size()
         cx = self.left.centerx
-        title_size = app.font_size(72)
+        title_size = font_px(app, 72)
         heading = draw_heading(
             surface, GAME_NAME, (cx, px(app, 48)), title_size, self.left.width - px(app, 20)
         )
@@ -167,7 +167,7 @@ class TitleScene(MenuScene):
         sub_rect.height = px(app, 64)
         sub_rect.centerx = cx
         tagline = _("Grandpa Beck's card game. Three holes, nine cards each — lowest score wins.")
-        draw_text_block(surface, tagline, sub_rect, app.font_size(21))
+        draw_text_block(surface, tagline, sub_rect, font_px(app, 21))
 
         fan = self._fan_surface()
         space_top = sub_rect.top + px(app, 60)
@@ -194,7 +194,7 @@ class TitleScene(MenuScene):
             surface,
             _("Version {version}").format(version=__version__),
             (w - px(app, 30), h - px(app, 22)),
-            app.font_size(14),
+            font_px(app, 14),
             theme.GREEN_LIGHT,
             anchor="bottomright",
         )

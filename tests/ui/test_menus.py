@@ -395,9 +395,13 @@ def test_every_scene_draws_at_both_sizes_and_survives_keys(tmp_path: Path, size)
     app.settings = dataclasses.replace(app.settings, language="en")
 
 
-@pytest.mark.parametrize("large_text", [False, True])
-def test_no_text_overflows_its_box_at_the_smallest_window(tmp_path: Path, large_text) -> None:
-    app = make_app(tmp_path, (960, 600))
+@pytest.mark.parametrize(
+    ("size", "large_text"), [((960, 600), False), ((960, 600), True), ((1100, 980), False)]
+)
+def test_no_text_overflows_its_box_at_the_smallest_window(
+    tmp_path: Path, size: tuple[int, int], large_text: bool
+) -> None:
+    app = make_app(tmp_path, size)
     app.settings = dataclasses.replace(app.settings, large_text=large_text)
     widgets.OVERFLOWS = []
     try:

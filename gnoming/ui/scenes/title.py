@@ -128,27 +128,27 @@ class TitleScene(MenuScene):
         self.left = pygame.Rect(px(self.app, 30), 0, self.board.left - px(self.app, 50), h)
 
     def _fan_surface(self) -> pygame.Surface:
-        card_w = px(self.app, 112)
+        card_w = px(self.app, 104)
         key = (card_w, len(FAN))
         if self._fan is not None and self._fan_key == key:
             return self._fan
         card = theme.card_size(card_w)
-        radius = card[1] * 1.5
-        span = 15.0
-        size = (round(card[0] * 4.6), round(card[1] * 1.6))
-        fan = pygame.Surface(size, pygame.SRCALPHA)
-        pivot = pygame.Vector2(size[0] / 2, radius + card[1] * 0.45)
+        radius = card[1] * 1.35
+        span = 19.0
         n = len(FAN)
+        shadow = pygame.Surface(card, pygame.SRCALPHA)
+        pygame.draw.rect(shadow, (0, 0, 0, 70), shadow.get_rect(), border_radius=card[0] // 10)
+        placed: list[tuple[pygame.Surface, pygame.Rect]] = []
         for i, token in enumerate(FAN):
             angle = span * (i - (n - 1) / 2)
-            face = self.app.cards.face(token, card)
-            shadow = pygame.Surface(card, pygame.SRCALPHA)
-            pygame.draw.rect(shadow, (0, 0, 0, 70), shadow.get_rect(), border_radius=card[0] // 10)
-            offset = pygame.Vector2(0, -radius).rotate(angle)
-            centre = pygame.Vector2(pivot) + offset
-            for surf, dx in ((shadow, 5), (face, 0)):
+            centre = pygame.Vector2(0, -radius).rotate(angle)
+            for surf, dx in ((shadow, 5), (self.app.cards.face(token, card), 0)):
                 turned = pygame.transform.rotozoom(surf, -angle, 1.0)
-                fan.blit(turned, turned.get_rect(center=(centre.x + dx, centre.y + dx)))
+                placed.append((turned, turned.get_rect(center=(centre.x + dx, centre.y + dx))))
+        bounds = placed[0][1].unionall([rect for _surf, rect in placed])
+        fan = pygame.Surface(bounds.size, pygame.SRCALPHA)
+        for surf, rect in placed:
+            fan.blit(surf, rect.move(-bounds.x, -bounds.y))
         self._fan, self._fan_key = fan, key
         return fan
 
@@ -180,7 +180,7 @@ class TitleScene(MenuScene):
         surface.blit(
             portrait,
             portrait.get_rect(
-                bottomright=(fan_rect.left + px(app, 90), fan_rect.bottom - px(app, 4))
+                bottomright=(fan_rect.left + px(app, 56), fan_rect.bottom - px(app, 4))
             ),
         )
 

@@ -68,9 +68,9 @@ class SeatSpec:
 
 DEFAULT_SEATS: tuple[SeatSpec, ...] = (
     SeatSpec("person", "You", "medium"),
-    SeatSpec("gnome", "Bramble", "medium"),
-    SeatSpec("gnome", "Pip", "medium"),
-    SeatSpec("gnome", "Tansy", "medium"),
+    SeatSpec("gnome", "Fennick Burrow", "medium"),
+    SeatSpec("gnome", "Hazel Quickroot", "medium"),
+    SeatSpec("gnome", "Grub Pebblenose", "medium"),
 )
 
 

@@ -60,7 +60,7 @@ class GameSession:
         self.state = state
         self.data_dir = data_dir
         self.finished_recorded = False
-        self._saver = ThreadPoolExecutor(max_workers=1, thread_name_prefix="autosave")
+        self._saver: ThreadPoolExecutor | None = None
         self._pending: Future[list[str]] | None = None
         self._messages: list[str] = []
         self._lock = threading.Lock()
@@ -156,7 +156,7 @@ class GameSession:
             return
         record = self.record()
         folder = self.data_dir
-        self._pending = self._saver.submit(save_game, folder, record)
+        self._pending = self._executor().submit(save_game, folder, record)
         self._pending.add_done_callback(self._collect)
 
     def _collect(self, future: Future[list[str]]) -> None:
@@ -191,12 +191,21 @@ class GameSession:
             clear_game(folder)
             return messages
 
-        self._pending = self._saver.submit(finish)
+        self._pending = self._executor().submit(finish)
         self._pending.add_done_callback(self._collect)
 
     def close(self) -> None:
         """Wait for the last save to reach the disk."""
-        self._saver.shutdown(wait=True)
+        saver, self._saver = self._saver, None
+        if saver is not None:
+            saver.shutdown(wait=True)
+
+    def _executor(self) -> ThreadPoolExecutor:
+        """The autosave thread, started on first use (and again if the table that
+        closed the session comes back)."""
+        if self._saver is None:
+            self._saver = ThreadPoolExecutor(max_workers=1, thread_name_prefix="autosave")
+        return self._saver
 
 
 def apply_all(session: GameSession, actions: Sequence[Action]) -> None:

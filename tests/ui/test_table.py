@@ -342,3 +342,24 @@ def test_reduced_motion_plays_the_same_game(make_app: AppFactory) -> None:
         if scene.person_turn():
             break
     assert scene.state.face_up[0][2]
+
+
+def test_the_hint_key_shows_a_legal_move_with_its_reason(make_app: AppFactory) -> None:
+    app = make_app("--speed", "instant")
+    scene = table(app, (YOU, EASY), seed=3)
+    settle(app, scene)
+    for position in (0, 4):
+        click(app, scene.clickable()[f"pos{position}"].center)
+        settle(app, scene)
+    assert scene.state.phase is Phase.DRAW and scene.person_turn()
+    key(app, pygame.K_h)
+    for _ in range(2000):
+        if scene.hint is not None:
+            break
+        app.step([], DT)
+    assert scene.hint is not None
+    action, reason = scene.hint
+    assert action in scene.state.legal_actions() and reason
+    assert scene.hint_targets() and scene.hint_targets() <= set(scene.clickable())
+    click(app, scene.clickable()[target_for(action)].center)
+    assert scene.hint is None

@@ -44,9 +44,9 @@ def winner_text(result: GameResult, name: Callable[[int], str]) -> tuple[str, st
     """The headline and the tie-break line of a finished game."""
     names = [name(s) for s in result.winners]
     if len(names) == 1:
-        head = _("{name} wins!").format(name=names[0])
+        head = _("Winner: {name}").format(name=names[0])
     else:
-        head = _("{names} share the win!").format(names=", ".join(names))
+        head = _("Shared win: {names}").format(names=", ".join(names))
     if result.tie_break is TieBreak.LAST_ROUND:
         tie = _("Tied on total; {name} had the lowest score in round three").format(name=names[0])
     elif result.tie_break is TieBreak.SHARED:

@@ -47,14 +47,11 @@ _DIFFICULTY = {"easy": "Easy", "medium": "Medium", "hard": "Hard"}
 
 
 def portrait_index(name: str, seat: int) -> int:
-    """The gnome portrait for a seat: the character's own when known."""
+    """The gnome portrait (0-based) for a seat: the character's own when it is one."""
     with contextlib.suppress(Exception):
-        from gnoming.ai import characters  # type: ignore[attr-defined]
+        from gnoming.ai.characters import character
 
-        for attr in ("portrait_for", "portrait_index"):
-            fn = getattr(characters, attr, None)
-            if callable(fn):
-                return int(fn(name))
+        return character(name).portrait - 1
     if name in GNOME_NAMES:
         return GNOME_NAMES.index(name)
     return seat

@@ -173,7 +173,7 @@ class Painter:
             theme.glow(surface, rect, theme.GLOW_MATCH, 6)
         if name in marks.legal:
             strong = name == marks.hover or name == marks.focus
-            theme.glow(surface, rect, theme.GLOW_LEGAL, 6 if strong else 3)
+            theme.glow(surface, rect, theme.GLOW_LEGAL, 7 if strong else 2)
         if name == marks.focus:
             pygame.draw.rect(surface, theme.WHITE, rect.inflate(10, 10), 2, border_radius=6)
 

@@ -363,3 +363,25 @@ def test_the_hint_key_shows_a_legal_move_with_its_reason(make_app: AppFactory) -
     assert scene.hint_targets() and scene.hint_targets() <= set(scene.clickable())
     click(app, scene.clickable()[target_for(action)].center)
     assert scene.hint is None
+
+
+def test_a_continued_game_shows_the_table_as_it_was_saved(make_app: AppFactory) -> None:
+    import json
+
+    app = make_app("--speed", "instant")
+    session = GameSession.new(GameConfig((YOU, EASY, MEDIUM), 12), app.data_dir)
+    rng = random.Random(3)
+    while not (
+        session.state.turns_taken >= 6
+        and session.state.phase is Phase.PLAY
+        and session.state.current_seat() == 0
+    ):
+        session.apply(rng.choice(session.state.legal_actions()))
+    scene = TableScene(app, session)
+    app.clear_to(scene)
+    app.step([], DT)
+    state = scene.state
+    for seat in range(3):
+        assert scene.view.seats[seat].up == state.face_up[seat]
+    assert scene.view.held is not None and scene.view.held.card == state.held
+    assert json.loads(scene.record_json())["seed"] == 12

@@ -42,6 +42,8 @@ GNOME_PAUSE_OTHER = 0.45
 MESSAGE_SECONDS = 3.0
 SHAKE_SECONDS = 0.4
 DRAG_THRESHOLD = 6
+MAX_CARD_SIZES = 8
+"""Card sizes kept in the art cache before it is emptied (resizing makes new ones)."""
 
 _DIFFICULTY = {"easy": "Easy", "medium": "Medium", "hard": "Hard"}
 
@@ -83,6 +85,7 @@ class TableScene(Scene):
         self.hint: tuple[Action, str] | None = None
         self.hint_at = -1
         self.scoreboard_open = False
+        self._sizes_seen: set[tuple[int, int]] = set()
         if not state.history and state.round_index == 0:
             self.view = TableView(state.n_seats)
             events = state.deal_events()
@@ -119,6 +122,13 @@ class TableScene(Scene):
 
     def resize(self, size: tuple[int, int]) -> None:
         self.geom = table_layout(size, self.state.n_seats, self.bottom_seat)
+        sizes = {self.geom.big_card, self.geom.small_card}
+        if not sizes <= self._sizes_seen:
+            self._sizes_seen |= sizes
+            if len(self._sizes_seen) > MAX_CARD_SIZES:
+                # a window dragged through many sizes: keep the card cache from growing
+                self.app.cards.clear()
+                self._sizes_seen = set(sizes)
         self._preload()
 
     def _preload(self) -> None:
@@ -156,7 +166,6 @@ class TableScene(Scene):
             self.app.audio.play(clip.sound)
         if clip.kind == "scored":
             self.view.scored = clip.event
-            self.app.screenshot("reveal")
         elif isinstance(clip.event, E.TurnStarted):
             self.view.turn_seat = clip.event.seat
 
@@ -372,6 +381,8 @@ class TableScene(Scene):
         """Pick a target (by click, drop or Enter)."""
         if name is None:
             return
+        if name in self.geom.buttons:
+            self.app.audio.play("click")
         if name == "menu":
             self.open_pause()
             return
@@ -606,6 +617,12 @@ class TableScene(Scene):
             # cards are still moving: speak of what the player sees, not of the rules' future
             if not all(all(sv.dealt) for sv in self.view.seats):
                 return _("Dealing the cards…")
+            if any(
+                c.kind == "scored"
+                or (isinstance(c.event, E.TurnedUp) and c.event.reason is E.TurnReason.ROUND_END)
+                for c in self.timeline.active
+            ):
+                return _("The round is over: every face-down card turns up")
             seat = self.view.turn_seat
             if 0 <= seat < state.n_seats:
                 return _("{name}'s turn").format(name=self.seat_name(seat))
@@ -653,6 +670,8 @@ class TableScene(Scene):
             self._draw_pass(surface)
         self._key_moments()
         for clip in self.timeline.active:
+            if clip.kind == "scored" and clip.t > 0.4:
+                self.app.screenshot("reveal")
             if clip.data.get("bounce") and 0.35 < clip.t < 0.75:
                 self.app.screenshot("bounce")
             elif clip.kind == "hazard" and 0.2 < clip.t < 0.5 and clip.data["place"] != ("draw",):

@@ -18,7 +18,7 @@ from gnoming.rules.scoring import LINES
 from gnoming.ui import theme
 from gnoming.ui.table.layout import SeatGeometry, TableGeometry
 from gnoming.ui.table.view import TableView
-from gnoming.ui.widgets import draw_text, render_text
+from gnoming.ui.widgets import draw_text, fit_size, render_text
 
 if TYPE_CHECKING:
     from gnoming.ui.app import App
@@ -35,6 +35,12 @@ def card_name(card: Card) -> str:
     if card is Card.HAZARD:
         return _("hazard")
     return str(int(card)).replace("-", "\u2013")
+
+
+def short_name(name: str) -> str:
+    """A long name cut to its first word for a narrow plate ("Wendeline Thorn" -> "Wendeline")."""
+    first = name.split(" ")[0]
+    return first if len(name) > 10 and len(first) >= 4 else name
 
 
 def place_rect(geom: TableGeometry, place: Place) -> pygame.Rect:
@@ -293,10 +299,12 @@ class Painter:
         line1 = inner.top + inner.h // 4
         line2 = inner.top + inner.h * 3 // 4
         surface.blit(total_img, total_img.get_rect(midright=(inner.right - 2, line1)))
-        draw_text(
-            surface, info.name, (left, line1), name_size, bold=True,
-            anchor="midleft", max_width=max(10, text_w - total_img.get_width() - 6),
-        )
+        room = max(10, text_w - total_img.get_width() - 6)
+        name = info.name
+        if fit_size(name, name_size, room, bold=True) < name_size * 0.85:
+            name = short_name(name)
+        draw_text(surface, name, (left, line1), name_size, bold=True, anchor="midleft",
+                  max_width=room)
         subtitle = info.subtitle if plate.w >= round(200 * self.app.ui_scale) else info.short
         draw_text(
             surface, subtitle, (left, line2), sub_size, theme.WOOD_DARK,

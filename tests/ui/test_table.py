@@ -385,3 +385,20 @@ def test_a_continued_game_shows_the_table_as_it_was_saved(make_app: AppFactory) 
         assert scene.view.seats[seat].up == state.face_up[seat]
     assert scene.view.held is not None and scene.view.held.card == state.held
     assert json.loads(scene.record_json())["seed"] == 12
+
+
+def test_the_keyboard_focus_can_rest_on_the_buttons_and_any_card(make_app: AppFactory) -> None:
+    app = make_app("--speed", "instant")
+    scene = table(app, (YOU, EASY), seed=3)
+    settle(app, scene)
+    focus_on(app, scene, "hint")
+    app.step([], DT)
+    assert scene.focus == "hint"
+    focus_on(app, scene, "pos1")
+    click(app, scene.clickable()["pos1"].center)  # turn it up: pos1 is no longer legal
+    settle(app, scene)
+    focus_on(app, scene, "pos1")
+    app.step([], DT)
+    assert scene.focus == "pos1"
+    key(app, pygame.K_RETURN)  # already face up: a message, nothing happens
+    assert scene.message is not None and len(scene.state.history) == 1

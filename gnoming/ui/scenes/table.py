@@ -59,6 +59,11 @@ def portrait_index(name: str, seat: int) -> int:
     return seat
 
 
+def sentence(text: str) -> str:
+    """The rules' messages start in lower case; on screen they are sentences."""
+    return text[:1].upper() + text[1:]
+
+
 class TableScene(Scene):
     name = "table"
 
@@ -86,6 +91,7 @@ class TableScene(Scene):
         self.hint_at = -1
         self.scoreboard_open = False
         self._sizes_seen: set[tuple[int, int]] = set()
+        self._focus_at = -1
         if not state.history and state.round_index == 0:
             self.view = TableView(state.n_seats)
             events = state.deal_events()
@@ -195,8 +201,7 @@ class TableScene(Scene):
             try:
                 events = self.session.apply(action)
             except IllegalActionError as error:
-                text = str(error)
-                self._say(_(text[:1].upper() + text[1:]))
+                self._say(sentence(_(str(error))))
                 return applied
             applied = True
             for event in events:
@@ -269,8 +274,12 @@ class TableScene(Scene):
             self._act([legal[0]])
             return
         targets = self.targets()
-        if self.focus not in targets or not targets.get(self.focus or ""):
-            self.focus = next((n for n, acts in targets.items() if acts), None)
+        decision = len(self.state.history)
+        legal_focus = bool(targets.get(self.focus or ""))
+        if (decision != self._focus_at and not legal_focus) or self.focus not in self.clickable():
+            # a new decision: put the keyboard focus on something the player may pick
+            self.focus = next((n for n, acts in targets.items() if acts), self.focus)
+        self._focus_at = decision
         if self.hinter is not None:
             if self.hint_at != len(self.state.history):
                 self.hinter = None
@@ -423,8 +432,7 @@ class TableScene(Scene):
             try:
                 state.clone().apply(candidate)
             except IllegalActionError as error:
-                text = str(error)
-                self._say(_(text[:1].upper() + text[1:]))
+                self._say(sentence(_(str(error))))
                 return
         self._say(_("Not now.") + " " + self.status_text())
 

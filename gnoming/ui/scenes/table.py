@@ -42,6 +42,8 @@ GNOME_PAUSE_OTHER = 0.45
 MESSAGE_SECONDS = 3.0
 SHAKE_SECONDS = 0.4
 DRAG_THRESHOLD = 6
+APPLY_AT_START = (E.RoundStarted, E.TurnStarted, E.EndgameTriggered)
+"""Events the table shows as their clip begins (a banner over the new state)."""
 MAX_CARD_SIZES = 8
 """Card sizes kept in the art cache before it is emptied (resizing makes new ones)."""
 
@@ -172,12 +174,12 @@ class TableScene(Scene):
             self.app.audio.play(clip.sound)
         if clip.kind == "scored":
             self.view.scored = clip.event
-        elif isinstance(clip.event, E.TurnStarted):
-            self.view.turn_seat = clip.event.seat
+        elif isinstance(clip.event, APPLY_AT_START):
+            self.view.apply(clip.event)
 
     def _clip_finished(self, clip: Clip) -> None:
         event = clip.event
-        if event is None:
+        if event is None or isinstance(event, APPLY_AT_START):
             return
         self.view.apply(event)
         if isinstance(event, E.RoundScored):
@@ -661,8 +663,11 @@ class TableScene(Scene):
         marks.hint = self.hint_targets()
         infos = [self.seat_info(s) for s in range(state.n_seats)]
         self.painter.draw(surface, geom, self.view, infos, marks, self.clock)
+        self._draw_status(surface)
+        self._draw_buttons(surface, marks)
+        self.painter.draw_held(surface, geom, self.view, marks)
         for clip in self.timeline.active:
-            clips.draw_clip(surface, clip, self.painter, geom, self.reduced, self.seat_name)
+            clips.draw_clip(surface, clip, self.painter, geom, self.reduced)
         if self.drag is not None and self.view.held is not None:
             rect = pygame.Rect((0, 0), geom.big_card)
             rect.center = self.drag["pos"]
@@ -671,8 +676,8 @@ class TableScene(Scene):
             place = self.clickable().get("held")
             if place is not None:
                 pygame.draw.rect(surface, theme.WHITE, place.inflate(8, 8), 3, border_radius=6)
-        self._draw_status(surface)
-        self._draw_buttons(surface, marks)
+        for clip in self.timeline.active:
+            clips.draw_caption(surface, clip, self.painter, geom, self.reduced)
         self._draw_hint(surface)
         if self.pass_to is not None:
             self._draw_pass(surface)

@@ -156,10 +156,28 @@ def hidden_by(clips: list[Clip]) -> set[Place]:
     return out
 
 
+CAPTIONS = ("banner", "float")
+
+
+def draw_caption(surface: pygame.Surface, clip: Clip, painter: Painter, geom: TableGeometry,
+                 reduced: bool) -> None:
+    """The words of a clip (a round banner, "hazard removed!"), over the status line."""
+    t = clip.t
+    if clip.kind in ("banner", "hazard"):
+        _draw_caption(surface, clip.data["text"], geom, painter, big=clip.kind == "banner")
+    elif clip.kind == "float":
+        seat = clip.data["seat"]
+        plate = geom.seats[seat].plate if geom.seats[seat].plate.w else geom.seats[seat].grid
+        y = plate.bottom + 4 - (0 if reduced else round(10 * t))
+        draw_text(surface, clip.data["text"], (plate.centerx, y), painter.app.font_size(15),
+                  theme.CREAM, bold=True, anchor="midtop", shadow=theme.SLATE_DARK,
+                  max_width=max(120, plate.w + 60))
+
+
 def draw_clip(
     surface: pygame.Surface, clip: Clip, painter: Painter, geom: TableGeometry, reduced: bool,
-    name: Callable[[int], str],
 ) -> None:
+    """The moving cards of a clip (its words come later: :func:`draw_caption`)."""
     kind = clip.kind
     t = clip.t
     if kind in ("fly", "rebuild"):
@@ -198,16 +216,6 @@ def draw_clip(
                               alpha=round(255 * min(1.0, 2 * (1 - t))), shadow=t < 0.5)
             if t < 0.6:
                 theme.glow(surface, r, theme.GLOW_DANGER, 6)
-        _draw_caption(surface, clip.data["text"], geom, painter)
-    elif kind == "banner":
-        _draw_caption(surface, clip.data["text"], geom, painter, big=True)
-    elif kind == "float":
-        seat = clip.data["seat"]
-        plate = geom.seats[seat].plate if geom.seats[seat].plate.w else geom.seats[seat].grid
-        y = plate.bottom + 4 - (0 if reduced else round(10 * t))
-        draw_text(surface, clip.data["text"], (plate.centerx, y), painter.app.font_size(15),
-                  theme.CREAM, bold=True, anchor="midtop", shadow=theme.SLATE_DARK,
-                  max_width=max(120, plate.w + 60))
 
 
 def _draw_flight(

@@ -155,6 +155,11 @@ class Painter:
         for seat in range(view.n_seats):
             self.draw_seat(surface, geom, view, seats[seat], geom.seats[seat], marks, clock)
         self.draw_piles(surface, geom, view, marks)
+
+    def draw_held(
+        self, surface: pygame.Surface, geom: TableGeometry, view: TableView, marks: Marks
+    ) -> None:
+        """The card in hand (drawn after the status line: a lifted card may overlap it)."""
         held = view.held
         place = held_place(view)
         if held is not None and place not in marks.hidden and ("held",) not in marks.hidden:

@@ -7,7 +7,10 @@
 
 from __future__ import annotations
 
+from .characters import CHARACTERS, Character
 from .easy import EasyBot
+from .hard import HardBot
+from .hints import Hint, HintThinker, hint, start_hint
 from .medium import MediumBot
 from .protocol import (
     Bot,
@@ -29,8 +32,6 @@ def make_bot(difficulty: str, seed: int) -> Bot:
     if key == "medium":
         return MediumBot(seed)
     if key == "hard":
-        from .hard import HardBot
-
         return HardBot(seed)
     raise ValueError(f"{difficulty!r}: the difficulties are easy, medium and hard")
 
@@ -43,15 +44,22 @@ def make_bot_from_spec(spec: str, seed: int) -> Bot:
 
 
 __all__ = [
+    "CHARACTERS",
     "DIFFICULTIES",
     "Bot",
+    "Character",
     "DecidedThinker",
     "EasyBot",
+    "HardBot",
+    "Hint",
+    "HintThinker",
     "MediumBot",
     "Thinker",
     "load_bot_class",
     "make_bot",
     "make_bot_from_spec",
     "start_thinking",
+    "hint",
+    "start_hint",
     "think_until_done",
 ]

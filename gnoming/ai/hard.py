@@ -24,7 +24,7 @@ import random
 import time
 from collections.abc import Sequence
 
-from gnoming.rules import Action, GameState, Observation, Phase, determinize
+from gnoming.rules import Action, Card, GameState, Observation, Phase, determinize
 from gnoming.rules.state import ROUNDS
 
 from .knowledge import DOWN, Estimator, Unseen, known_points, normal_cdf
@@ -33,10 +33,12 @@ from .playout import FastPolicy, public_layout
 from .protocol import DecidedThinker, Thinker, think_until_done
 
 SEARCHED = (Phase.DRAW, Phase.PLAY, Phase.BOUNCE)
-POTENTIAL = 0.7
+POTENTIAL = 1.0
 """How much of the chance of completing a half-built line the evaluation counts."""
-CLEAR_GAP = 8.0
-"""Skip the search when the planner's best action beats the next by this much."""
+FEED_WEIGHT = 0.1
+"""How much Hard minds what its discards give the next player (per point)."""
+MARGIN = 2.5
+"""Search only the actions the planner values within this many points of its best."""
 
 
 class HardBot:
@@ -143,19 +145,22 @@ class SearchThinker:
 
     def _prepare(self) -> None:
         obs = self.obs
-        planner = TurnPlanner(obs, potential=POTENTIAL)
+        planner = TurnPlanner(obs, potential=POTENTIAL, feed_weight=FEED_WEIGHT)
         self.planner = planner
-        if obs.phase not in SEARCHED:
+        if obs.phase not in SEARCHED or obs.held is Card.HAZARD:
+            # a hazard in hand: the planner's points say it all (keep it only
+            # over a card worth more than 10)
             self.decision = planner.choose(self.legal, self.rng)
             return
         values = planner.action_values(self.legal)
         ranked = sorted(self.legal, key=lambda a: values[a])
         self.prior = values
         best = values[ranked[0]]
-        if len(ranked) > 1 and values[ranked[1]] - best >= CLEAR_GAP:
+        close = [a for a in ranked[: self.max_candidates] if values[a] <= best + MARGIN]
+        if len(close) == 1:
             self.decision = ranked[0]
             return
-        self.candidates = ranked[: self.max_candidates]
+        self.candidates = close
         self.totals = [0.0] * len(self.candidates)
         self.unseen = planner.unseen
 
@@ -170,10 +175,15 @@ class SearchThinker:
         """One playout: candidate ``index`` on sampled deal ``sample``."""
         if self.index == 0:
             self.base = determinize(self.obs, random.Random(self.seed * 1_000_003 + self.sample))
-        assert self.base is not None and self.unseen is not None
+        assert self.base is not None and self.unseen is not None and self.planner is not None
         state = self.base.clone()
         state.apply(self.candidates[self.index])
-        policy = FastPolicy(self.unseen.mean, random.Random(self.seed + 7 * self.sample))
+        policy = FastPolicy(
+            self.unseen.mean,
+            random.Random(self.seed + 7 * self.sample),
+            self.obs.seat,
+            self.planner.estimator,
+        )
         self.totals[self.index] += rollout(
             state, self.obs.seat, policy, self.horizon, self.unseen, self.obs.round_index
         )

@@ -11,7 +11,7 @@ from gnoming.rules import Action, GameState, Phase
 from gnoming.rules import actions as A
 from gnoming.rules.events import DRAW_PILE
 
-from .knowledge import DOWN, HAZARD, MULLIGAN, known_points
+from .knowledge import DOWN, HAZARD, MULLIGAN, Estimator, known_points
 
 TAKE_MARGIN = 2.5
 """Take a discard when it beats the average draw by this many points."""
@@ -26,14 +26,25 @@ def public_layout(state: GameState, seat: int) -> list[int]:
 class FastPolicy:
     """Greedy on expected points, with a rough sense of going out."""
 
-    __slots__ = ("mean", "rng")
+    __slots__ = ("mean", "rng", "me", "mine")
 
-    def __init__(self, mean: float, rng: random.Random) -> None:
+    def __init__(
+        self,
+        mean: float,
+        rng: random.Random,
+        me: int = -1,
+        mine: Estimator | None = None,
+    ) -> None:
         self.mean = mean
         self.rng = rng
+        self.me = me
+        self.mine = mine
+        """Seat ``me`` plays by this estimator (half-built lines counted)."""
 
     def _value(self, state: GameState, seat: int, cards: list[int]) -> float:
         if DOWN in cards or state.went_out_first is not None:
+            if seat == self.me and self.mine is not None and state.went_out_first is None:
+                return self.mine.value(cards)
             return known_points(cards, self.mean)
         points = known_points(cards, 0.0)
         rivals = min(

@@ -1,0 +1,109 @@
+"""Particular decisions the gnomes must get right (each test can fail)."""
+
+from __future__ import annotations
+
+import pytest
+
+from gnoming.ai import make_bot
+from gnoming.ai.easy import EasyBot
+from gnoming.ai.hard import HardBot
+from gnoming.ai.protocol import Bot
+from gnoming.rules import Card, GameState, Phase, observe
+from gnoming.rules import actions as A
+
+DOWN = None
+
+
+def table(n_seats: int, layouts: dict[int, list[int | None]]) -> GameState:
+    """A 2..7 seat game past set-up, seat 0 to draw, with the given layouts
+    (None = face down; unspecified seats keep their dealt cards)."""
+    state = GameState.new(n_seats, seed=7)
+    while state.phase is Phase.INITIAL_FLIP:
+        state.apply(state.legal_actions()[0])
+    for seat, cards in layouts.items():
+        dealt = state.layouts[seat]
+        state.layouts[seat] = [dealt[p] if c is None else Card(c) for p, c in enumerate(cards)]
+        state.face_up[seat] = [c is not None for c in cards]
+        state.face_down_count[seat] = sum(1 for c in cards if c is None)
+    state._legal = None
+    return state
+
+
+def holding(state: GameState, card: Card, *, from_pile: int = -1) -> GameState:
+    state.apply(A.DRAW)
+    state.held = card
+    state.held_from = from_pile
+    state._legal = None
+    return state
+
+
+def bots() -> list[Bot]:
+    return [make_bot("medium", 1), HardBot(1, playouts=16, time_limit=None)]
+
+
+@pytest.mark.parametrize("which", [0, 1], ids=["medium", "hard"])
+def test_discard_covers_the_card_that_completes_the_next_players_row(which: int) -> None:
+    state = table(3, {1: [5, 5, 12, 9, 10, 11, None, None, None]})
+    holding(state, Card.P11)
+    state.discard_piles = [[Card.P3, Card.P5], [Card.P8, Card.P10]]
+    state.apply(A.REFUSE)
+    assert state.phase is Phase.DISCARD
+    # pile A shows the 5 the next player (seat 1) needs: cover it
+    assert bots()[which].choose(observe(state, 0), state.legal_actions()) == A.DISCARDS[0]
+    state.discard_piles = [[Card.P8, Card.P10], [Card.P3, Card.P5]]
+    assert bots()[which].choose(observe(state, 0), state.legal_actions()) == A.DISCARDS[1]
+
+
+OUR_LAYOUT: list[int | None] = [2, 3, 4, 2, 3, 4, 1, 2, None]
+
+
+def test_medium_goes_out_when_it_will_be_lowest() -> None:
+    bad = [12, 11, 10, 9, 12, 11, 10, 9, None]
+    state = holding(table(3, {0: OUR_LAYOUT, 1: bad, 2: bad}), Card.P1)
+    assert make_bot("medium", 1).choose(observe(state, 0), state.legal_actions()) == A.KEEPS[8]
+
+
+def test_medium_does_not_go_out_as_a_gift_to_a_lower_table() -> None:
+    good = [9, 9, 9, 8, 8, 8, -5, -4, None]
+    state = holding(table(3, {0: OUR_LAYOUT, 1: good, 2: good}), Card.P1)
+    choice = make_bot("medium", 1).choose(observe(state, 0), state.legal_actions())
+    assert choice != A.KEEPS[8]
+    assert choice in state.legal_actions()
+
+
+@pytest.mark.parametrize("which", [0, 1], ids=["medium", "hard"])
+def test_keeps_a_negative_card_over_a_high_one(which: int) -> None:
+    state = holding(table(4, {0: [12, 3, 2, 1, 4, None, None, None, None]}), Card.N4)
+    assert bots()[which].choose(observe(state, 0), state.legal_actions()) == A.KEEPS[0]
+
+
+@pytest.mark.parametrize("which", [0, 1], ids=["medium", "hard"])
+def test_takes_the_discard_that_completes_a_row(which: int) -> None:
+    state = table(2, {0: [6, 6, 11, 3, 2, None, None, None, None]})
+    state.discard_piles = [[Card.P9, Card.P6], [Card.P10]]
+    state._legal = None
+    assert bots()[which].choose(observe(state, 0), state.legal_actions()) == A.TAKES[0]
+
+
+@pytest.mark.parametrize("which", [0, 1], ids=["medium", "hard"])
+def test_bounces_a_matching_card_to_complete_a_column(which: int) -> None:
+    # seat 0 kept a 2 at position 4 (face down), which turned up an 8; the
+    # left column holds two 8s and a 12: bouncing the 8 onto the 12 completes it
+    state = holding(table(2, {0: [8, 1, 3, 8, None, 5, 12, None, None]}), Card.P2)
+    state.layouts[0][4] = Card.P8
+    state.apply(A.KEEPS[4])
+    assert state.phase is Phase.BOUNCE and state.held == Card.P8
+    assert bots()[which].choose(observe(state, 0), state.legal_actions()) == A.BOUNCES[6]
+
+
+def test_easy_misses_the_bounce() -> None:
+    state = holding(table(2, {0: [8, 1, 3, 8, None, 5, 12, None, None]}), Card.P2)
+    state.layouts[0][4] = Card.P8
+    state.apply(A.KEEPS[4])
+    assert EasyBot(1).choose(observe(state, 0), state.legal_actions()) == A.STOP
+
+
+def test_nobody_keeps_a_hazard_drawn_from_the_pile() -> None:
+    state = holding(table(4, {0: [9, 8, 7, 1, 4, None, None, None, None]}), Card.HAZARD)
+    for bot in [*bots(), EasyBot(1)]:
+        assert bot.choose(observe(state, 0), state.legal_actions()) == A.REFUSE

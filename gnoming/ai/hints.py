@@ -59,10 +59,19 @@ class Hint(NamedTuple):
 class HintThinker:
     """A hint in progress: ``step(budget)`` until True, then ``result()``."""
 
-    def __init__(self, obs: Observation, legal: Sequence[Action], seed: int) -> None:
+    def __init__(
+        self,
+        obs: Observation,
+        legal: Sequence[Action],
+        seed: int,
+        *,
+        playouts: int = 64,
+        time_limit: float | None = 0.22,
+    ) -> None:
         self.obs = obs
         self.legal = tuple(legal)
-        self.thinker: Thinker = HardBot(seed).start(obs, legal)
+        bot = HardBot(seed, playouts=playouts, time_limit=time_limit)
+        self.thinker: Thinker = bot.start(obs, legal)
         self._hint: Hint | None = None
 
     def step(self, budget_seconds: float) -> bool:
@@ -80,14 +89,29 @@ class HintThinker:
         return self._hint
 
 
-def start_hint(obs: Observation, legal: Sequence[Action], seed: int) -> HintThinker:
-    """An incremental hint for ``obs.seat`` (see the module docstring)."""
-    return HintThinker(obs, legal, seed)
+def start_hint(
+    obs: Observation,
+    legal: Sequence[Action],
+    seed: int,
+    *,
+    playouts: int = 64,
+    time_limit: float | None = 0.22,
+) -> HintThinker:
+    """An incremental hint for ``obs.seat`` (see the module docstring). Hard's
+    search settings as in :class:`~gnoming.ai.hard.HardBot`."""
+    return HintThinker(obs, legal, seed, playouts=playouts, time_limit=time_limit)
 
 
-def hint(obs: Observation, legal: Sequence[Action], seed: int) -> Hint:
-    """Hard's choice for ``obs.seat`` and the reason, at once (may take ~0.3 s)."""
-    thinker = start_hint(obs, legal, seed)
+def hint(
+    obs: Observation,
+    legal: Sequence[Action],
+    seed: int,
+    *,
+    playouts: int = 64,
+    time_limit: float | None = 0.22,
+) -> Hint:
+    """Hard's choice for ``obs.seat`` and the reason, at once (up to ~0.25 s)."""
+    thinker = start_hint(obs, legal, seed, playouts=playouts, time_limit=time_limit)
     while not thinker.step(0.05):
         pass
     return thinker.result()

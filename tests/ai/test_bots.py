@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
@@ -12,14 +13,15 @@ from gnoming.ai.protocol import Bot
 from gnoming.rules import Action, GameState, Observation, Phase, determinize, observe
 from gnoming.rules import actions as A
 
-FAST_HARD = {"playouts": 6}
+FAST_HARD: dict[str, Any] = {"playouts": 6, "time_limit": None}
+"""Small, untimed searches: deterministic and quick."""
 
 
 def bot(difficulty: str, seed: int) -> Bot:
     if difficulty == "hard":
         from gnoming.ai.hard import HardBot
 
-        return HardBot(seed, **FAST_HARD)  # type: ignore[arg-type]
+        return HardBot(seed, **FAST_HARD)
     return make_bot(difficulty, seed)
 
 

@@ -107,3 +107,17 @@ def test_nobody_keeps_a_hazard_drawn_from_the_pile() -> None:
     state = holding(table(4, {0: [9, 8, 7, 1, 4, None, None, None, None]}), Card.HAZARD)
     for bot in [*bots(), EasyBot(1)]:
         assert bot.choose(observe(state, 0), state.legal_actions()) == A.REFUSE
+
+
+def test_hard_gambles_when_behind_and_plays_safe_when_ahead_in_the_last_round() -> None:
+    from gnoming.ai.hard import utility
+
+    def expected(outcomes: list[float], lead: int) -> float:
+        """Mean utility for seat 0 of two, ``lead`` points ahead before round 3."""
+        return sum(utility([p, 0.0], 0, [0, lead], 2) for p in outcomes) / len(outcomes)
+
+    safe, gamble = [-2.0], [-12.0, 10.0]  # the gamble is worse on average (-1 > -2)
+    assert expected(gamble, lead=-12) < expected(safe, lead=-12)
+    assert expected(safe, lead=12) < expected(gamble, lead=12)
+    # early in the game the points themselves count most
+    assert utility([-2.0, 0.0], 0, [0, 0], 0) < utility([-1.0, 0.0], 0, [0, 0], 0)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -12,11 +13,14 @@ from gnoming.ai.hints import Hint, explain, hint, start_hint
 from gnoming.rules import Card, GameState, Phase, observe
 from gnoming.rules import actions as A
 
+QUICK: dict[str, Any] = {"playouts": 8, "time_limit": None}
+"""Small, untimed searches: deterministic and quick."""
+
 
 def positions(n_seats: int, seed: int, count: int) -> list[GameState]:
     rng = random.Random(seed)
     state = GameState.new(n_seats, seed=seed)
-    out = []
+    out: list[GameState] = []
     while len(out) < count and not state.is_over():
         if len(state.legal_actions()) > 1 and rng.random() < 0.3:
             out.append(state.clone())
@@ -28,7 +32,7 @@ def test_hints_give_a_legal_action_and_a_reason_in_every_phase() -> None:
     phases = set()
     for state in positions(3, 4, 40):
         obs = observe(state, state.current_seat())
-        h = hint(obs, state.legal_actions(), seed=2)
+        h = hint(obs, state.legal_actions(), seed=2, **QUICK)
         assert isinstance(h, Hint)
         assert h.action in state.legal_actions()
         assert h.reason.strip() and "\n" not in h.reason
@@ -39,11 +43,11 @@ def test_hints_give_a_legal_action_and_a_reason_in_every_phase() -> None:
 def test_incremental_hint_matches_the_direct_hint() -> None:
     state = next(s for s in positions(4, 9, 200) if s.phase is Phase.PLAY)
     obs = observe(state, state.current_seat())
-    thinker = start_hint(obs, state.legal_actions(), seed=5)
+    thinker = start_hint(obs, state.legal_actions(), seed=5, **QUICK)
     steps = 1
-    while not thinker.step(0.002):
+    while not thinker.step(0.0005):
         steps += 1
-    assert thinker.result() == hint(obs, state.legal_actions(), seed=5)
+    assert thinker.result() == hint(obs, state.legal_actions(), seed=5, **QUICK)
 
 
 def placed(state: GameState, seat: int, cards: list[int], up: list[bool]) -> None:
@@ -85,7 +89,7 @@ def test_hard_and_medium_complete_an_obvious_row_and_hint_says_so() -> None:
     obs = observe(state, 0)
     for difficulty in ("medium", "hard"):
         assert make_bot(difficulty, 1).choose(obs, state.legal_actions()) == A.KEEPS[2]
-    assert hint(obs, state.legal_actions(), 1).reason == "completes the top row of 9s: -9"
+    assert hint(obs, state.legal_actions(), 1, **QUICK).reason == "completes the top row of 9s: -9"
 
 
 def test_at_least_eight_gnomes_with_portraits_and_every_difficulty() -> None:

@@ -43,8 +43,8 @@ def test_seats_rotate_and_each_deal_is_replayed_in_every_rotation(
     specs = ["a", "b", "c"]
     for game in range(6):
         T.play_game(specs, seed=4, game=game)
-    seats = {}
-    deals = {}
+    seats: dict[tuple[int, str], int] = {}
+    deals: dict[int, set[tuple[tuple[int, ...], ...]]] = {}
     for game in range(6):
         for name, seat, piles in recorders[3 * game : 3 * game + 3]:
             seats[game, name] = seat

@@ -10,6 +10,8 @@ action so a person can follow; a click or Space skips the cards ahead.
 from __future__ import annotations
 
 import contextlib
+import gc
+import sys
 import time
 from typing import TYPE_CHECKING, Any
 
@@ -34,7 +36,10 @@ if TYPE_CHECKING:
     from gnoming.ui.app import App
 
 THINK_SLICE = 0.004
-"""Seconds of a gnome's (or a hint's) thinking per frame."""
+"""Seconds of a gnome's (or a hint's) thinking per frame (less after a slow draw)."""
+FRAME_WORK = 0.0065
+"""What a frame's update and draw together should stay under (the target is 8 ms)."""
+SWITCH_INTERVAL = 0.001
 INSTANT_BUDGET = 0.010
 """At the instant speed, a frame plays gnome decisions for up to this many seconds."""
 GNOME_PAUSE = {Phase.DRAW: 0.6, Phase.INITIAL_FLIP: 0.35, Phase.HAZARD_TURN: 0.5}
@@ -94,6 +99,7 @@ class TableScene(Scene):
         self.scoreboard_open = False
         self._sizes_seen: set[tuple[int, int]] = set()
         self._focus_at = -1
+        self._draw_seconds = 0.002
         if not state.history and state.round_index == 0:
             self.view = TableView(state.n_seats)
             events = state.deal_events()
@@ -119,9 +125,22 @@ class TableScene(Scene):
 
     def enter(self) -> None:
         self._preload()
+        # Draw once off screen so that the first real frame finds every portrait,
+        # panel and text already made; then keep the garbage collector from walking
+        # the long-lived objects (card art, fonts, caches) again during play.
+        with contextlib.suppress(pygame.error):
+            self.draw(pygame.Surface(self.app.size))
+        gc.collect()
+        gc.freeze()
+        # The autosave thread shares the interpreter: a short switch interval keeps a
+        # frame from waiting up to 5 ms for the lock while a save is being encoded.
+        self._switch_interval = sys.getswitchinterval()
+        sys.setswitchinterval(SWITCH_INTERVAL)
 
     def leave(self) -> None:
         self.session.close()
+        sys.setswitchinterval(getattr(self, "_switch_interval", 0.005))
+        gc.unfreeze()
 
     def resume(self) -> None:
         if self.scoreboard_open:
@@ -237,7 +256,7 @@ class TableScene(Scene):
             if self.session.is_person(seat):
                 self._person_ready(seat)
                 break
-            slice_s = THINK_SLICE
+            slice_s = min(THINK_SLICE, max(0.001, FRAME_WORK - self._draw_seconds))
             if self.factor == 0:
                 slice_s = max(0.001, INSTANT_BUDGET - (time.perf_counter() - started))
             acted = self._drive_gnome(dt, slice_s)
@@ -627,22 +646,32 @@ class TableScene(Scene):
             # cards are still moving: speak of what the player sees, not of the rules' future
             if not all(all(sv.dealt) for sv in self.view.seats):
                 return _("Dealing the cards…")
-            if any(
-                c.kind == "scored"
-                or (isinstance(c.event, E.TurnedUp) and c.event.reason is E.TurnReason.ROUND_END)
-                for c in self.timeline.active
-            ):
+            if self.revealing():
                 return _("The round is over: every face-down card turns up")
             seat = self.view.turn_seat
             if 0 <= seat < state.n_seats:
-                return _("{name}'s turn").format(name=self.seat_name(seat))
+                return _("Turn: {name}").format(name=self.seat_name(seat))
         seat = state.current_seat()
         name = self.seat_name(seat)
         if self.session.is_person(seat):
             return person_prompt(state, name)
         return gnome_prompt(state, name)
 
+    def revealing(self) -> bool:
+        """The round-end reveal or the scoring glow is playing."""
+        return any(
+            c.kind == "scored"
+            or (isinstance(c.event, E.TurnedUp) and c.event.reason is E.TurnReason.ROUND_END)
+            for c in self.timeline.active
+        )
+
     def draw(self, surface: pygame.Surface) -> None:
+        started = time.perf_counter()
+        self._draw(surface)
+        # remembered so the next frame's thinking leaves room for drawing
+        self._draw_seconds = 0.7 * self._draw_seconds + 0.3 * (time.perf_counter() - started)
+
+    def _draw(self, surface: pygame.Surface) -> None:
         geom = self.geom
         marks = Marks()
         marks.hidden = clips.hidden_by(self.timeline.active)
@@ -658,7 +687,7 @@ class TableScene(Scene):
         state = self.state
         marks.current_seat = state.current_seat() if not state.is_over() else -1
         if not self.timeline.idle:
-            marks.current_seat = self.view.turn_seat
+            marks.current_seat = -1 if self.revealing() else self.view.turn_seat
         marks.thinking_seat = self.thinking_seat
         marks.hint = self.hint_targets()
         infos = [self.seat_info(s) for s in range(state.n_seats)]

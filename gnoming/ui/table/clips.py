@@ -121,7 +121,7 @@ def build(event: E.Event, ctx: Context, peek: E.Event | None = None) -> Clip:
         return Clip("fly", 0.34 * f, event=event, data={"flights": [flight]}, hides=(("held",),),
                     sound="discard")
     if isinstance(event, E.Refused):
-        text = _("{name} refuses the {card}").format(name=ctx.name(event.seat),
+        text = _("{name}: refused the {card}").format(name=ctx.name(event.seat),
                                                       card=card_name(event.card))
         return Clip("float", 0.5 * f, event=event, data={"text": text, "seat": event.seat})
     if isinstance(event, E.HazardRemoved):
@@ -134,7 +134,7 @@ def build(event: E.Event, ctx: Context, peek: E.Event | None = None) -> Clip:
                     data={"place": _held_src(view, event.seat), "text": text},
                     hides=(("held",),), sound="hazard")
     if isinstance(event, E.HazardTurnDeclined):
-        text = _("{name} turns nothing up").format(name=ctx.name(event.seat))
+        text = _("{name}: turned nothing up").format(name=ctx.name(event.seat))
         return Clip("float", 0.6 * f, event=event, data={"text": text, "seat": event.seat})
     if isinstance(event, E.DrawPileRebuilt):
         flights = [Flight(None, ("discard", k % 2), ("draw",), False) for k in range(6)]

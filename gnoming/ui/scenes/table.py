@@ -100,6 +100,7 @@ class TableScene(Scene):
         self._sizes_seen: set[tuple[int, int]] = set()
         self._focus_at = -1
         self._draw_seconds = 0.002
+        self._veil: pygame.Surface | None = None
         if not state.history and state.round_index == 0:
             self.view = TableView(state.n_seats)
             events = state.deal_events()
@@ -654,7 +655,7 @@ class TableScene(Scene):
         seat = state.current_seat()
         name = self.seat_name(seat)
         if self.session.is_person(seat):
-            return person_prompt(state, name)
+            return person_prompt(state, name, self.seat_name(state.turn_seat))
         return gnome_prompt(state, name)
 
     def revealing(self) -> bool:
@@ -767,17 +768,22 @@ class TableScene(Scene):
             y += size * 13 // 10
 
     def _draw_pass(self, surface: pygame.Surface) -> None:
-        veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        veil.fill((*theme.SLATE_DARK, 235))
-        surface.blit(veil, (0, 0))
+        if self._veil is None or self._veil.get_size() != surface.get_size():
+            self._veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+            self._veil.fill((*theme.SLATE_DARK, 248))
+        surface.blit(self._veil, (0, 0))
         w, h = surface.get_size()
         assert self.pass_to is not None
         name = self.seat_name(self.pass_to)
-        draw_text(surface, _("Pass to {name}").format(name=name), (w // 2, h // 2 - 30),
-                  self.app.font_size(40), theme.CREAM, bold=True, max_width=w - 80)
+        box = pygame.Rect(0, 0, min(w - 80, round(620 * self.geom.unit) + 80), round(h * 0.3))
+        box.center = (w // 2, h // 2)
+        inner = theme.draw_panel(surface, box)
+        draw_text(surface, _("Pass to {name}").format(name=name),
+                  (inner.centerx, inner.top + inner.h * 2 // 5), self.app.font_size(40),
+                  theme.INK, bold=True, max_width=inner.w - 20)
         draw_text(surface, _("Click or press Enter when {name} is ready").format(name=name),
-                  (w // 2, h // 2 + 30), self.app.font_size(20), theme.GREEN_LIGHT,
-                  max_width=w - 80)
+                  (inner.centerx, inner.top + inner.h * 3 // 4), self.app.font_size(20),
+                  theme.WOOD_DARK, max_width=inner.w - 20)
 
 
 def geometry_of(scene: TableScene) -> TableGeometry:

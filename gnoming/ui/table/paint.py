@@ -171,7 +171,7 @@ class Painter:
             self.draw_card(surface, held.card, held.face_up, rect, shadow=True)
             if "held" in marks.legal:
                 self.emphasise(surface, rect, "held", marks)
-        if held is None or place[0] != "hand":
+        if held is None or place[0] != "hand" or ("held",) in marks.hidden:
             label_size = self.app.font_size(13)
             draw_text(
                 surface, _("In hand"), geom.held.center, label_size, theme.GREEN_LIGHT,

@@ -21,7 +21,7 @@ def pile_name(pile: int) -> str:
     return _("discard pile A") if pile == 0 else _("discard pile B")
 
 
-def person_prompt(state: GameState, name: str) -> str:
+def person_prompt(state: GameState, name: str, discarder: str = "") -> str:
     """What the person whose decision it is may do now."""
     phase = state.phase
     held = card_name(state.held) if state.held is not None else ""
@@ -50,8 +50,9 @@ def person_prompt(state: GameState, name: str) -> str:
         return _("{name}: choose a discard pile for the {card}").format(name=name, card=held)
     if phase is Phase.HAZARD_TURN:
         return _(
-            "{name}: a hazard was discarded. Turn up one of your face-down cards, or turn nothing up"
-        ).format(name=name)
+            "{name}: {other} discarded a hazard. Turn up one of your face-down cards, "
+            "or turn nothing up"
+        ).format(name=name, other=discarder)
     return _("The game is over")
 
 

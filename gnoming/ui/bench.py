@@ -82,10 +82,22 @@ def game_run(players: int, speed: str, window: str, seed: int) -> dict[str, obje
     from gnoming.ui.scenes.table import TableScene
 
     with tempfile.TemporaryDirectory() as data:
-        args = parse_args([
-            "--autoplay", "--quit-at-end", "--players", str(players), "--speed", speed,
-            "--window", window, "--seed", str(seed), "--data-dir", data,
-        ])
+        args = parse_args(
+            [
+                "--autoplay",
+                "--quit-at-end",
+                "--players",
+                str(players),
+                "--speed",
+                speed,
+                "--window",
+                window,
+                "--seed",
+                str(seed),
+                "--data-dir",
+                data,
+            ]
+        )
         app = App(args)
         app.push(app.first_scene())
         clock = pygame.time.Clock()
@@ -122,7 +134,9 @@ def game_run(players: int, speed: str, window: str, seed: int) -> dict[str, obje
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m gnoming.ui.bench", description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(
+        prog="python -m gnoming.ui.bench", description=__doc__.split("\n")[0]
+    )
     parser.add_argument("--players", type=int, default=7)
     parser.add_argument("--speed", choices=("fast", "normal", "slow", "instant"), default="fast")
     parser.add_argument("--window", default="1280x720")
@@ -149,8 +163,10 @@ def main(argv: list[str] | None = None) -> int:
     print(f"frame work time ms (wall clock): {_summary(wall)}   (targets: p99 <= 8, max <= 33)")
     print(f"frame work time ms (CPU time):   {_summary(run['cpu'])}")  # type: ignore[arg-type]
     print(f"  while a Hard gnome thinks (wall): {_summary(run['hard'])}")  # type: ignore[arg-type]
-    print(f"frames over 33 ms: {sum(1 for ms in wall if ms > 33)}; over 8 ms: "
-          f"{sum(1 for ms in wall if ms > 8)}")
+    print(
+        f"frames over 33 ms: {sum(1 for ms in wall if ms > 33)}; over 8 ms: "
+        f"{sum(1 for ms in wall if ms > 8)}"
+    )
     print(f"peak memory of the game: {run['peak_mb']:.0f} MB (target <= 200 MB)")
     return 0
 

@@ -19,9 +19,23 @@ AppFactory = Callable[..., App]
 EVENTS = 20_000
 """Random inputs (each a click, a drag, a wheel turn, a key press or a resize)."""
 KEYS = (
-    pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_RETURN, pygame.K_SPACE,
-    pygame.K_ESCAPE, pygame.K_TAB, pygame.K_h, pygame.K_1, pygame.K_5, pygame.K_9, pygame.K_a,
-    pygame.K_BACKSPACE, pygame.K_KP_ENTER, pygame.K_DELETE, pygame.K_z,
+    pygame.K_LEFT,
+    pygame.K_RIGHT,
+    pygame.K_UP,
+    pygame.K_DOWN,
+    pygame.K_RETURN,
+    pygame.K_SPACE,
+    pygame.K_ESCAPE,
+    pygame.K_TAB,
+    pygame.K_h,
+    pygame.K_1,
+    pygame.K_5,
+    pygame.K_9,
+    pygame.K_a,
+    pygame.K_BACKSPACE,
+    pygame.K_KP_ENTER,
+    pygame.K_DELETE,
+    pygame.K_z,
 )
 SIZES = ((960, 600), (1280, 720), (1100, 980), (1600, 900))
 
@@ -46,8 +60,10 @@ def random_events(rng: random.Random, size: tuple[int, int]) -> list[pygame.even
     if roll < 0.62:
         return [pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=rng.choice((-1, 1)), flipped=False)]
     key = rng.choice(KEYS)
-    return [pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="a", scancode=0),
-            pygame.event.Event(pygame.KEYUP, key=key, mod=0, unicode="a", scancode=0)]
+    return [
+        pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="a", scancode=0),
+        pygame.event.Event(pygame.KEYUP, key=key, mod=0, unicode="a", scancode=0),
+    ]
 
 
 def test_twenty_thousand_random_inputs_never_crash_any_scene(

@@ -31,7 +31,9 @@ SEATS = (
 )
 
 
-def scoreboard(app: App, went_out: int | None = 2, over: GameResult | None = None) -> ScoreboardScene:
+def scoreboard(
+    app: App, went_out: int | None = 2, over: GameResult | None = None
+) -> ScoreboardScene:
     table = TableScene(app, GameSession.new(GameConfig(SEATS, 1), app.data_dir))
     app.clear_to(table)
     result = score_round(0, [parse_cards(text.split()) for text in LAYOUTS], went_out)
@@ -51,9 +53,13 @@ def test_each_breakdown_adds_up_to_the_engines_round_score(make_app: AppFactory)
         parts = [v for k, v in lines.items() if k != "Round"]
         assert sum(int(v) for v in parts) == lines["Round"] == score.total
         assert score.layout.total == score_layout(text.split())
-    hazard_lines = dict((label, value) for label, value, _b in scene._lines(scene.scored.result.seats[1]))
+    hazard_lines = dict(
+        (label, value) for label, value, _b in scene._lines(scene.scored.result.seats[1])
+    )
     assert hazard_lines == {"Matches": -5, "Cards": 19, "Hazards": 10, "Round": 24}
-    went_out = dict((label, value) for label, value, _b in scene._lines(scene.scored.result.seats[2]))
+    went_out = dict(
+        (label, value) for label, value, _b in scene._lines(scene.scored.result.seats[2])
+    )
     assert went_out["Went out first"] == -5 and went_out["Round"] == -9
 
 
@@ -85,7 +91,10 @@ def test_game_over_names_the_winner_and_plays_again(make_app: AppFactory) -> Non
     scene = scoreboard(app, over=over)
     app.step([], DT)
     assert [b.label() for b in scene.menu.buttons] == ["Play again", "Title"]
-    app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0)], DT)
+    app.step(
+        [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0)],
+        DT,
+    )
     top = app.stack.top
     assert isinstance(top, TableScene) and top is not scene.table
     assert top.session.config.seats == SEATS

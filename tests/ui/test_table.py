@@ -91,7 +91,9 @@ def settle(app: App, scene: TableScene, frames: int = 2000) -> None:
 
 @pytest.mark.parametrize("size", [(960, 600), (1280, 720), (1920, 1080), (1000, 1000)])
 @pytest.mark.parametrize("n", range(2, 8))
-def test_layout_keeps_every_seat_readable_and_inside_the_window(size: tuple[int, int], n: int) -> None:
+def test_layout_keeps_every_seat_readable_and_inside_the_window(
+    size: tuple[int, int], n: int
+) -> None:
     for bottom in (0, n - 1):
         geom = table_layout(size, n, bottom)
         window = pygame.Rect((0, 0), size)
@@ -193,7 +195,11 @@ def test_a_whole_turn_played_with_the_keyboard_only(make_app: AppFactory) -> Non
         key(app, pygame.K_RETURN)
         settle(app, scene)
     assert state.turn_seat != 0 or state.round_index > 0 or state.turns_taken >= 1
-    assert [a.kind for a in state.history[:3]] == [ActionKind.FLIP, ActionKind.FLIP, ActionKind.FLIP]
+    assert [a.kind for a in state.history[:3]] == [
+        ActionKind.FLIP,
+        ActionKind.FLIP,
+        ActionKind.FLIP,
+    ]
 
 
 # ---------------------------------------------------------------- mistakes and messages

@@ -169,16 +169,41 @@ class ScoreboardScene(Scene):
         top = max(34, round(40 * unit))
         round_no = self.scored.result.round_index + 1
         title = _("Round {number} of 3: scores").format(number=round_no)
-        draw_text(surface, title, (w // 2, top), self.app.font_size(30), theme.CREAM, bold=True,
-                  anchor="midtop", shadow=theme.SLATE_DARK, max_width=w - 80)
+        draw_text(
+            surface,
+            title,
+            (w // 2, top),
+            self.app.font_size(30),
+            theme.CREAM,
+            bold=True,
+            anchor="midtop",
+            shadow=theme.SLATE_DARK,
+            max_width=w - 80,
+        )
         y0 = top + self.app.font_size(30) + round(10 * unit)
         if self.over is not None:
             head, tie = winner_text(self.over, lambda s: self.names[s])
-            draw_text(surface, head, (w // 2, y0), self.app.font_size(26), theme.GOLD, bold=True,
-                      anchor="midtop", shadow=theme.SLATE_DARK, max_width=w - 80)
+            draw_text(
+                surface,
+                head,
+                (w // 2, y0),
+                self.app.font_size(26),
+                theme.GOLD,
+                bold=True,
+                anchor="midtop",
+                shadow=theme.SLATE_DARK,
+                max_width=w - 80,
+            )
             y0 += self.app.font_size(26) + 4
-            draw_text(surface, tie, (w // 2, y0), self.app.font_size(16), theme.CREAM,
-                      anchor="midtop", max_width=w - 80)
+            draw_text(
+                surface,
+                tie,
+                (w // 2, y0),
+                self.app.font_size(16),
+                theme.CREAM,
+                anchor="midtop",
+                max_width=w - 80,
+            )
             y0 += self.app.font_size(16) + 6
         bottom = self.menu.buttons[0].rect.top - round(10 * unit)
         cols = self.n if self.n <= 4 else math.ceil(self.n / 2)
@@ -193,8 +218,9 @@ class ScoreboardScene(Scene):
             rect = pygame.Rect(left + 4, y0 + r * cell_h + 4, cell_w - 8, cell_h - 8)
             self._draw_seat(surface, seat, rect, progress)
         for index, button in enumerate(self.menu.buttons):
-            button.draw(surface, index == self.menu.hover, index == self.menu.focus,
-                        self.menu.text_size)
+            button.draw(
+                surface, index == self.menu.hover, index == self.menu.focus, self.menu.text_size
+            )
 
     def _draw_seat(self, surface: pygame.Surface, seat: int, rect: pygame.Rect, t: float) -> None:
         pygame.draw.rect(surface, theme.CREAM, rect, border_radius=10)
@@ -204,11 +230,20 @@ class ScoreboardScene(Scene):
         layout = score.layout
         winner = self.over is not None and seat in self.over.winners
         size = max(11, min(self.app.font_size(16), inner.h // 10))
-        name_rect = draw_text(surface, self.names[seat], (inner.centerx, inner.top), size + 2,
-                              bold=True, anchor="midtop", max_width=inner.w - 40)
+        name_rect = draw_text(
+            surface,
+            self.names[seat],
+            (inner.centerx, inner.top),
+            size + 2,
+            bold=True,
+            anchor="midtop",
+            max_width=inner.w - 40,
+        )
         if winner:
             draw_star(surface, (name_rect.right + size, name_rect.centery), size * 2 // 3)
-        body = pygame.Rect(inner.left, name_rect.bottom + 4, inner.w, inner.bottom - name_rect.bottom - 4)
+        body = pygame.Rect(
+            inner.left, name_rect.bottom + 4, inner.w, inner.bottom - name_rect.bottom - 4
+        )
         lines = self._lines(score)
         line_h = size + 4
         small = max(11, size - 2)
@@ -241,8 +276,9 @@ class ScoreboardScene(Scene):
                 at, anchor = (b.right + 5, b.centery), "midleft"
             else:
                 at, anchor = (b.centerx, b.bottom + 2), "midtop"
-            draw_text(surface, signed(match.points), at, small, theme.WATER, bold=True,
-                      anchor=anchor)
+            draw_text(
+                surface, signed(match.points), at, small, theme.WATER, bold=True, anchor=anchor
+            )
         if tall:
             tx, right = body.left + 4, body.right - 4
             ty = rects[8].bottom + small + 6
@@ -252,17 +288,39 @@ class ScoreboardScene(Scene):
         for label, value, bold in lines:
             shown = round(value * t) if isinstance(value, int) else value
             text = signed(shown) if isinstance(shown, int) else shown
-            draw_text(surface, label, (tx, ty), size, bold=bold, anchor="topleft",
-                      max_width=max(20, right - tx - 40))
+            draw_text(
+                surface,
+                label,
+                (tx, ty),
+                size,
+                bold=bold,
+                anchor="topleft",
+                max_width=max(20, right - tx - 40),
+            )
             draw_text(surface, text, (right, ty), size, bold=bold, anchor="topright")
             ty += line_h
         total_before = self.before[seat]
         total = round(total_before + (self.after[seat] - total_before) * t)
         pygame.draw.line(surface, theme.WOOD_DARK, (tx, ty), (right, ty), 1)
-        draw_text(surface, _("Total"), (tx, ty + 2), size + 1, theme.SLATE, bold=True,
-                  anchor="topleft", max_width=max(20, right - tx - 40))
-        draw_text(surface, str(total).replace("-", "\u2013"), (right, ty + 2), size + 1,
-                  theme.SLATE, bold=True, anchor="topright")
+        draw_text(
+            surface,
+            _("Total"),
+            (tx, ty + 2),
+            size + 1,
+            theme.SLATE,
+            bold=True,
+            anchor="topleft",
+            max_width=max(20, right - tx - 40),
+        )
+        draw_text(
+            surface,
+            str(total).replace("-", "\u2013"),
+            (right, ty + 2),
+            size + 1,
+            theme.SLATE,
+            bold=True,
+            anchor="topright",
+        )
 
     def _lines(self, score: object) -> list[tuple[str, int | str, bool]]:
         from gnoming.rules import SeatRoundScore

@@ -79,8 +79,9 @@ def build(event: E.Event, ctx: Context, peek: E.Event | None = None) -> Clip:
         return Clip("banner", 1.1 * f, event=event, data={"text": text}, sound="shuffle")
     if isinstance(event, E.Dealt):
         flight = Flight(None, ("draw",), ("pos", event.seat, event.position), False)
-        return Clip("fly", 0.28 * f, lead=0.035 * f, event=event, data={"flights": [flight]},
-                    sound="deal")
+        return Clip(
+            "fly", 0.28 * f, lead=0.035 * f, event=event, data={"flights": [flight]}, sound="deal"
+        )
     if isinstance(event, E.DiscardPileStarted):
         flight = Flight(event.card, ("draw",), ("discard", event.pile), False, turn=True)
         return Clip("fly", 0.4 * f, event=event, data={"flights": [flight]}, sound="flip")
@@ -93,8 +94,7 @@ def build(event: E.Event, ctx: Context, peek: E.Event | None = None) -> Clip:
             hides = (place,)
         duration = 0.32 * f
         lead = 0.14 * f if event.reason is E.TurnReason.ROUND_END else None
-        data = {"card": event.card, "place": place,
-                "danger": event.reason is E.TurnReason.HAZARD}
+        data = {"card": event.card, "place": place, "danger": event.reason is E.TurnReason.HAZARD}
         return Clip("flip", duration, lead=lead, event=event, data=data, hides=hides, sound="flip")
     if isinstance(event, E.Drawn):
         if event.source == E.DRAW_PILE:
@@ -103,36 +103,62 @@ def build(event: E.Event, ctx: Context, peek: E.Event | None = None) -> Clip:
         else:
             flight = Flight(event.card, ("discard", event.source), ("hand",), True)
             hides = (("pile", event.source),)
-        return Clip("fly", 0.38 * f, event=event, data={"flights": [flight]}, hides=hides,
-                    sound="draw")
+        return Clip(
+            "fly", 0.38 * f, event=event, data={"flights": [flight]}, hides=hides, sound="draw"
+        )
     if isinstance(event, (E.Placed, E.Bounced)):
         seat, position = event.seat, event.position
         src = _held_src(view, seat)
         bounce = isinstance(event, E.Bounced)
-        lifted = Flight(event.replaced, ("pos", seat, position), ("lift", seat, position),
-                        event.replaced_was_face_up)
+        lifted = Flight(
+            event.replaced,
+            ("pos", seat, position),
+            ("lift", seat, position),
+            event.replaced_was_face_up,
+        )
         mover = Flight(event.card, src, ("pos", seat, position), True, arc=1.3 if bounce else 0.15)
-        return Clip("fly", (0.55 if bounce else 0.42) * f, event=event,
-                    data={"flights": [lifted, mover], "bounce": bounce},
-                    hides=(("held",), ("pos", seat, position)),
-                    sound="bounce" if bounce else "place")
+        return Clip(
+            "fly",
+            (0.55 if bounce else 0.42) * f,
+            event=event,
+            data={"flights": [lifted, mover], "bounce": bounce},
+            hides=(("held",), ("pos", seat, position)),
+            sound="bounce" if bounce else "place",
+        )
     if isinstance(event, E.Discarded):
         flight = Flight(event.card, _held_src(view, event.seat), ("discard", event.pile), True)
-        return Clip("fly", 0.34 * f, event=event, data={"flights": [flight]}, hides=(("held",),),
-                    sound="discard")
+        return Clip(
+            "fly",
+            0.34 * f,
+            event=event,
+            data={"flights": [flight]},
+            hides=(("held",),),
+            sound="discard",
+        )
     if isinstance(event, E.Refused):
-        text = _("{name}: refused the {card}").format(name=ctx.name(event.seat),
-                                                      card=card_name(event.card))
+        text = _("{name}: refused the {card}").format(
+            name=ctx.name(event.seat), card=card_name(event.card)
+        )
         return Clip("float", 0.5 * f, event=event, data={"text": text, "seat": event.seat})
     if isinstance(event, E.HazardRemoved):
         if event.reason is E.HazardReason.SETUP:
             text = _("A hazard turned up for a discard pile: it leaves the round")
-            return Clip("hazard", 0.9 * f, event=event,
-                        data={"place": ("draw",), "text": text}, sound="hazard")
+            return Clip(
+                "hazard",
+                0.9 * f,
+                event=event,
+                data={"place": ("draw",), "text": text},
+                sound="hazard",
+            )
         text = _("Hazard removed! Every other player may turn up one card")
-        return Clip("hazard", 1.1 * f, event=event,
-                    data={"place": _held_src(view, event.seat), "text": text},
-                    hides=(("held",),), sound="hazard")
+        return Clip(
+            "hazard",
+            1.1 * f,
+            event=event,
+            data={"place": _held_src(view, event.seat), "text": text},
+            hides=(("held",),),
+            sound="hazard",
+        )
     if isinstance(event, E.HazardTurnDeclined):
         text = _("{name}: turned nothing up").format(name=ctx.name(event.seat))
         return Clip("float", 0.6 * f, event=event, data={"text": text, "seat": event.seat})
@@ -141,7 +167,8 @@ def build(event: E.Event, ctx: Context, peek: E.Event | None = None) -> Clip:
         return Clip("rebuild", 0.8 * f, event=event, data={"flights": flights}, sound="shuffle")
     if isinstance(event, E.EndgameTriggered):
         text = _("{name} went out first! Everyone else has one more turn").format(
-            name=ctx.name(event.seat))
+            name=ctx.name(event.seat)
+        )
         return Clip("banner", 1.6 * f, event=event, data={"text": text}, sound="round_end")
     if isinstance(event, E.RoundScored):
         sound = "match" if any(s.layout.matches for s in event.result.seats) else None
@@ -159,8 +186,9 @@ def hidden_by(clips: list[Clip]) -> set[Place]:
 CAPTIONS = ("banner", "float")
 
 
-def draw_caption(surface: pygame.Surface, clip: Clip, painter: Painter, geom: TableGeometry,
-                 reduced: bool) -> None:
+def draw_caption(
+    surface: pygame.Surface, clip: Clip, painter: Painter, geom: TableGeometry, reduced: bool
+) -> None:
     """The words of a clip (a round banner, "hazard removed!"), over the status line."""
     t = clip.t
     if clip.kind in ("banner", "hazard"):
@@ -169,13 +197,25 @@ def draw_caption(surface: pygame.Surface, clip: Clip, painter: Painter, geom: Ta
         seat = clip.data["seat"]
         plate = geom.seats[seat].plate if geom.seats[seat].plate.w else geom.seats[seat].grid
         y = plate.bottom + 4 - (0 if reduced else round(10 * t))
-        draw_text(surface, clip.data["text"], (plate.centerx, y), painter.app.font_size(15),
-                  theme.CREAM, bold=True, anchor="midtop", shadow=theme.SLATE_DARK,
-                  max_width=max(120, plate.w + 60))
+        draw_text(
+            surface,
+            clip.data["text"],
+            (plate.centerx, y),
+            painter.app.font_size(15),
+            theme.CREAM,
+            bold=True,
+            anchor="midtop",
+            shadow=theme.SLATE_DARK,
+            max_width=max(120, plate.w + 60),
+        )
 
 
 def draw_clip(
-    surface: pygame.Surface, clip: Clip, painter: Painter, geom: TableGeometry, reduced: bool,
+    surface: pygame.Surface,
+    clip: Clip,
+    painter: Painter,
+    geom: TableGeometry,
+    reduced: bool,
 ) -> None:
     """The moving cards of a clip (its words come later: :func:`draw_caption`)."""
     kind = clip.kind
@@ -197,8 +237,14 @@ def draw_clip(
             face = t >= 0.5
             scale = abs(math.cos(math.pi * t))
             lift = round(math.sin(math.pi * t) * rect.h * 0.08)
-            painter.draw_card(surface, clip.data["card"], face, rect.move(0, -lift),
-                              scale_x=max(0.02, scale), shadow=True)
+            painter.draw_card(
+                surface,
+                clip.data["card"],
+                face,
+                rect.move(0, -lift),
+                scale_x=max(0.02, scale),
+                shadow=True,
+            )
         if clip.data.get("danger") and not reduced:
             theme.glow(surface, rect, theme.GLOW_DANGER, 4)
     elif kind == "hazard":
@@ -212,29 +258,49 @@ def draw_clip(
             r = rect.move(dx, round(-rect.h * 0.3 * t))
             r = pygame.Rect(0, 0, round(rect.w * grow), round(rect.h * grow))
             r.center = (rect.centerx + dx, rect.centery - round(rect.h * 0.3 * t))
-            painter.draw_card(surface, Card.HAZARD, True, r, base=rect.size,
-                              alpha=round(255 * min(1.0, 2 * (1 - t))), shadow=t < 0.5)
+            painter.draw_card(
+                surface,
+                Card.HAZARD,
+                True,
+                r,
+                base=rect.size,
+                alpha=round(255 * min(1.0, 2 * (1 - t))),
+                shadow=t < 0.5,
+            )
             if t < 0.6:
                 theme.glow(surface, r, theme.GLOW_DANGER, 6)
 
 
 def _draw_flight(
-    surface: pygame.Surface, flight: Flight, t: float, painter: Painter, geom: TableGeometry,
+    surface: pygame.Surface,
+    flight: Flight,
+    t: float,
+    painter: Painter,
+    geom: TableGeometry,
     reduced: bool,
 ) -> None:
     a = _size_place(geom, flight.src)
     b = _size_place(geom, flight.dst)
     face = flight.face_up or (flight.turn and t >= 0.5)
     if reduced:
-        painter.draw_card(surface, flight.card, flight.face_up or flight.turn, b, alpha=round(255 * t))
+        painter.draw_card(
+            surface, flight.card, flight.face_up or flight.turn, b, alpha=round(255 * t)
+        )
         return
     if flight.arc:
         rect = arc_rect(a, b, ease_in_out(t), flight.arc * max(a.h, b.h))
     else:
         rect = lerp_rect(a, b, ease_out_cubic(t))
     scale = abs(math.cos(math.pi * t)) if flight.turn else 1.0
-    painter.draw_card(surface, flight.card, face, rect, base=b.size if t > 0.5 else a.size,
-                      scale_x=max(0.02, scale), shadow=True)
+    painter.draw_card(
+        surface,
+        flight.card,
+        face,
+        rect,
+        base=b.size if t > 0.5 else a.size,
+        scale_x=max(0.02, scale),
+        shadow=True,
+    )
 
 
 def _draw_caption(
@@ -248,6 +314,7 @@ def _draw_caption(
     inner = theme.draw_panel(surface, rect)
     y = inner.centery - (len(lines) - 1) * size * 6 // 10
     for line in lines:
-        draw_text(surface, line, (inner.centerx, y), size, theme.INK, bold=True,
-                  max_width=inner.w - 10)
+        draw_text(
+            surface, line, (inner.centerx, y), size, theme.INK, bold=True, max_width=inner.w - 10
+        )
         y += size * 12 // 10

@@ -173,7 +173,9 @@ def table_layout(size: tuple[int, int], n_seats: int, bottom_seat: int = 0) -> T
     right_w = felt.right - pad - right_l
     bplate = Rect(right_l, grid.top, min(right_w, round(260 * max(unit, 0.8))), plate_h + 6)
     portrait = Rect(bplate.left + 3, bplate.top + 3, bplate.height - 6, bplate.height - 6)
-    seats[bottom_seat] = SeatGeometry(bottom_seat, seats[bottom_seat].cards, grid, bplate, portrait, True)
+    seats[bottom_seat] = SeatGeometry(
+        bottom_seat, seats[bottom_seat].cards, grid, bplate, portrait, True
+    )
     button_h = max(30, round(40 * unit))
     button_w = min(right_w, round(220 * max(unit, 0.8)))
     buttons: dict[str, Rect] = {}

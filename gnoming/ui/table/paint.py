@@ -102,7 +102,9 @@ class Painter:
 
     # ------------------------------------------------------------------ cards
 
-    def card_surface(self, card: Card | None, face_up: bool, size: tuple[int, int]) -> pygame.Surface:
+    def card_surface(
+        self, card: Card | None, face_up: bool, size: tuple[int, int]
+    ) -> pygame.Surface:
         if face_up and card is not None:
             return self.app.cards.face(card.token, size)
         return self.app.cards.back(size)
@@ -132,7 +134,9 @@ class Painter:
             image.set_alpha(alpha)
         if shadow:
             pygame.draw.rect(
-                surface, theme.SLATE_DARK, rect.move(3, 4).inflate(-rect.w // 8, -4),
+                surface,
+                theme.SLATE_DARK,
+                rect.move(3, 4).inflate(-rect.w // 8, -4),
                 border_radius=max(2, rect.w // 10),
             )
         surface.blit(image, image.get_rect(center=rect.center))
@@ -174,12 +178,18 @@ class Painter:
         if held is None or place[0] != "hand" or ("held",) in marks.hidden:
             label_size = self.app.font_size(13)
             draw_text(
-                surface, _("In hand"), geom.held.center, label_size, theme.GREEN_LIGHT,
+                surface,
+                _("In hand"),
+                geom.held.center,
+                label_size,
+                theme.GREEN_LIGHT,
                 max_width=geom.held.width,
             )
             self.slot(surface, geom.held)
 
-    def emphasise(self, surface: pygame.Surface, rect: pygame.Rect, name: str, marks: Marks) -> None:
+    def emphasise(
+        self, surface: pygame.Surface, rect: pygame.Rect, name: str, marks: Marks
+    ) -> None:
         if name in marks.hint:
             theme.glow(surface, rect, theme.GLOW_MATCH, 6)
         if name in marks.legal:
@@ -202,9 +212,14 @@ class Painter:
             self.slot(surface, rect)
         self.emphasise(surface, rect, "draw", marks)
         draw_text(
-            surface, _("Draw pile ({count})").format(count=view.draw_count),
-            (rect.centerx, rect.bottom + 4), label_size, theme.CREAM, anchor="midtop",
-            max_width=rect.width + 30, shadow=theme.SLATE_DARK,
+            surface,
+            _("Draw pile ({count})").format(count=view.draw_count),
+            (rect.centerx, rect.bottom + 4),
+            label_size,
+            theme.CREAM,
+            anchor="midtop",
+            max_width=rect.width + 30,
+            shadow=theme.SLATE_DARK,
         )
         for pile in (0, 1):
             name = f"discard{pile}"
@@ -220,8 +235,14 @@ class Painter:
             self.emphasise(surface, rect, name, marks)
             label = _("Discard A") if pile == 0 else _("Discard B")
             draw_text(
-                surface, label, (rect.centerx, rect.bottom + 4), label_size, theme.CREAM,
-                anchor="midtop", max_width=rect.width + 30, shadow=theme.SLATE_DARK,
+                surface,
+                label,
+                (rect.centerx, rect.bottom + 4),
+                label_size,
+                theme.CREAM,
+                anchor="midtop",
+                max_width=rect.width + 30,
+                shadow=theme.SLATE_DARK,
             )
 
     def draw_seat(
@@ -270,7 +291,9 @@ class Painter:
                 ):
                     a, b = sg.cards[positions[0]], sg.cards[positions[2]]
                     theme.glow(surface, a.union(b), theme.GLOW_MATCH, 5)
-        self.draw_plate(surface, sg, info, view.totals[seat], current, seat == marks.thinking_seat, clock)
+        self.draw_plate(
+            surface, sg, info, view.totals[seat], current, seat == marks.thinking_seat, clock
+        )
 
     def draw_plate(
         self,
@@ -292,8 +315,12 @@ class Painter:
         else:
             pygame.draw.circle(surface, theme.SLATE, portrait.center, portrait.w // 2)
             draw_text(
-                surface, info.name[:1].upper(), portrait.center, max(10, portrait.h * 3 // 5),
-                theme.CREAM, bold=True,
+                surface,
+                info.name[:1].upper(),
+                portrait.center,
+                max(10, portrait.h * 3 // 5),
+                theme.CREAM,
+                bold=True,
             )
         left = portrait.right + 5
         text_w = inner.right - left - 2
@@ -308,12 +335,18 @@ class Painter:
         name = info.name
         if fit_size(name, name_size, room, bold=True) < name_size * 0.85:
             name = short_name(name)
-        draw_text(surface, name, (left, line1), name_size, bold=True, anchor="midleft",
-                  max_width=room)
+        draw_text(
+            surface, name, (left, line1), name_size, bold=True, anchor="midleft", max_width=room
+        )
         subtitle = info.subtitle if plate.w >= round(200 * self.app.ui_scale) else info.short
         draw_text(
-            surface, subtitle, (left, line2), sub_size, theme.WOOD_DARK,
-            anchor="midleft", max_width=text_w,
+            surface,
+            subtitle,
+            (left, line2),
+            sub_size,
+            theme.WOOD_DARK,
+            anchor="midleft",
+            max_width=text_w,
         )
         if current:
             # not by colour alone: an arrow pointing at the plate and the word "Turn"
@@ -339,5 +372,8 @@ class Painter:
             pygame.draw.rect(surface, theme.INK, bubble, 1, border_radius=bubble.h // 2)
             for k in range(3):
                 lift = max(0.0, math.sin(clock * 5 - k * 0.9))
-                centre = (bubble.left + 3 * r + k * 5 * r // 2, bubble.centery - round(lift * r * 0.8))
+                centre = (
+                    bubble.left + 3 * r + k * 5 * r // 2,
+                    bubble.centery - round(lift * r * 0.8),
+                )
                 pygame.draw.circle(surface, theme.INK, centre, r)

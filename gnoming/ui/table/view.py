@@ -64,7 +64,9 @@ class TableView:
             sv = view.seats[seat]
             sv.dealt = [True] * 9
             sv.up = list(state.face_up[seat])
-            sv.cards = [state.layouts[seat][p] if state.face_up[seat][p] else None for p in range(9)]
+            sv.cards = [
+                state.layouts[seat][p] if state.face_up[seat][p] else None for p in range(9)
+            ]
         view.discards = [list(pile) for pile in state.discard_piles]
         view.draw_count = len(state.draw_pile)
         if state.held is not None:

@@ -10,9 +10,15 @@ from gnoming.ui.table.paint import card_name
 def place_name(position: int) -> str:
     """A layout position as a player says it: "top left", "middle", ..."""
     names = (
-        _("top left"), _("top middle"), _("top right"),
-        _("middle left"), _("centre"), _("middle right"),
-        _("bottom left"), _("bottom middle"), _("bottom right"),
+        _("top left"),
+        _("top middle"),
+        _("top right"),
+        _("middle left"),
+        _("centre"),
+        _("middle right"),
+        _("bottom left"),
+        _("bottom middle"),
+        _("bottom right"),
     )
     return names[position]
 
@@ -28,10 +34,12 @@ def person_prompt(state: GameState, name: str, discarder: str = "") -> str:
     if phase is Phase.INITIAL_FLIP:
         which = 3 - state.flip_queue.count(state.current_seat())
         return _("{name}: choose one of your face-down cards to turn up ({count} of 2)").format(
-            name=name, count=max(1, min(2, which)))
+            name=name, count=max(1, min(2, which))
+        )
     if phase is Phase.DRAW:
         return _("{name}: draw a card from the draw pile or take one from a discard pile").format(
-            name=name)
+            name=name
+        )
     if phase is Phase.PLAY:
         if state.held_from < 0:
             return _(
@@ -85,12 +93,14 @@ def describe_action(state: GameState, action: Action) -> str:
         return _("take the {card} from {pile}").format(card=card, pile=pile_name(target))
     if kind is ActionKind.KEEP:
         return _("keep the {card} in place of your {place} card").format(
-            card=held, place=place_name(target))
+            card=held, place=place_name(target)
+        )
     if kind is ActionKind.REFUSE:
         return _("refuse the {card}").format(card=held)
     if kind is ActionKind.BOUNCE:
         return _("bounce the {card} onto your {place} card").format(
-            card=held, place=place_name(target))
+            card=held, place=place_name(target)
+        )
     if kind is ActionKind.STOP:
         return _("stop bouncing")
     if kind is ActionKind.DISCARD:

@@ -22,7 +22,7 @@ from gnoming.ai.protocol import Thinker
 from gnoming.rules import Action, GameRecord, GameState, observe
 from gnoming.rules import events as E
 from gnoming.store.saves import SavedGame, clear_game, save_game
-from gnoming.store.settings import SeatSpec
+from gnoming.store.settings import Difficulty, SeatSpec
 
 GNOME_NAMES = ("Bramble", "Pip", "Tansy", "Clover", "Moss", "Fennel", "Thistle", "Juniper")
 
@@ -39,7 +39,7 @@ class GameConfig:
 def autoplay_config(players: int | None, seed: int | None) -> GameConfig:
     """Every seat a computer gnome (``--autoplay``): one Hard gnome, the rest mixed."""
     n = players or 4
-    difficulties = ("hard", "medium", "easy")
+    difficulties: tuple[Difficulty, ...] = ("hard", "medium", "easy")
     seats = tuple(
         SeatSpec("gnome", GNOME_NAMES[i % len(GNOME_NAMES)], difficulties[i % 3]) for i in range(n)
     )

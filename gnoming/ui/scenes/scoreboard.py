@@ -121,7 +121,7 @@ class ScoreboardScene(Scene):
 
     def to_title(self) -> None:
         try:
-            from gnoming.ui.scenes.title import TitleScene  # type: ignore[import-not-found]
+            from gnoming.ui.scenes.title import TitleScene
         except ImportError:
             self.app.quit(0)
             return
@@ -136,7 +136,7 @@ class ScoreboardScene(Scene):
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             try:
-                from gnoming.ui.scenes.pause import PauseScene  # type: ignore[import-not-found]
+                from gnoming.ui.scenes.pause import PauseScene
             except ImportError:
                 return
             self.app.push(PauseScene(self.app))

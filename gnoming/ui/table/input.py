@@ -217,7 +217,7 @@ class TableInput:
 
     def open_pause(self) -> None:
         try:
-            from gnoming.ui.scenes.pause import PauseScene  # type: ignore[import-not-found]
+            from gnoming.ui.scenes.pause import PauseScene
         except ImportError:
             self._say(_("The pause menu is not available"))
             return

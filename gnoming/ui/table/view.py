@@ -131,7 +131,7 @@ class TableView:
             self.went_out_first = event.seat
         elif isinstance(event, E.RoundScored):
             self.scored = event
-            for seat, score in enumerate(event.result.scores):
-                self.totals[seat] += score
+            for index, score in enumerate(event.result.scores):
+                self.totals[index] += score
         elif isinstance(event, E.GameOver):
             self.game_over = event

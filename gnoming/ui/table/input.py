@@ -54,6 +54,7 @@ class TableInput:
     hinter: Any
     hint: tuple[Action, str] | None
     hint_at: int
+    think_wait: float
 
     @property
     def state(self) -> GameState:
@@ -170,8 +171,7 @@ class TableInput:
             self.open_pause()
             return
         if not self.person_turn():
-            if not self.timeline.idle:
-                self.timeline.skip()
+            self.skip_ahead()
             return
         if name == "hint":
             self.start_hint()
@@ -211,6 +211,12 @@ class TableInput:
                 self._say(sentence(_(str(error))))
                 return
         self._say(_("Not now.") + " " + self.status_text())
+
+    def skip_ahead(self) -> None:
+        """A click or Space while nobody may act: the moving cards land now and a
+        gnome acts as soon as it has decided."""
+        self.timeline.skip()
+        self.think_wait = 0.0
 
     def _say(self, text: str) -> None:
         self.message = (text, MESSAGE_SECONDS)
@@ -290,8 +296,7 @@ class TableInput:
             self.open_pause()
             return
         if not self.person_turn():
-            if not self.timeline.idle:
-                self.timeline.skip()
+            self.skip_ahead()
             return
         self.focus = name if name is not None else self.focus
         if name == "held" and self.state.phase in (Phase.PLAY, Phase.BOUNCE):
@@ -328,7 +333,7 @@ class TableInput:
             return
         if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
             if not self.person_turn():
-                self.timeline.skip()
+                self.skip_ahead()
             else:
                 self.activate(self.focus)
             return

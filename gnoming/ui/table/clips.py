@@ -150,7 +150,9 @@ def build(event: E.Event, ctx: Context, peek: E.Event | None = None) -> Clip:
                 data={"place": ("draw",), "text": text},
                 sound="hazard",
             )
-        text = _("Hazard removed! Every other player may turn up one card")
+        text = _("{name} discarded a hazard! Every other player may turn up one card").format(
+            name=ctx.name(event.seat)
+        )
         return Clip(
             "hazard",
             1.1 * f,

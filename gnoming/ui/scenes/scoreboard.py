@@ -181,6 +181,18 @@ class ScoreboardScene(Scene):
             max_width=w - 80,
         )
         y0 = top + self.app.font_size(30) + round(10 * unit)
+        if self.scored.result.ended_by_turn_limit:
+            note = _("Everyone had 30 turns and nobody went out: the round ended there")
+            draw_text(
+                surface,
+                note,
+                (w // 2, y0),
+                self.app.font_size(16),
+                theme.CREAM,
+                anchor="midtop",
+                max_width=w - 80,
+            )
+            y0 += self.app.font_size(16) + 6
         if self.over is not None:
             head, tie = winner_text(self.over, lambda s: self.names[s])
             draw_text(

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from gnoming.i18n import _
+from gnoming.i18n import N_, _
 from gnoming.rules import Action, ActionKind, GameState, IllegalActionError, Phase
 from gnoming.rules import events as E
 from gnoming.ui import theme
@@ -49,7 +49,7 @@ APPLY_AT_START = (E.RoundStarted, E.TurnStarted, E.EndgameTriggered)
 MAX_CARD_SIZES = 8
 """Card sizes kept in the art cache before it is emptied (resizing makes new ones)."""
 
-_DIFFICULTY = {"easy": "Easy", "medium": "Medium", "hard": "Hard"}
+_DIFFICULTY = {"easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard")}
 
 
 def portrait_index(name: str, seat: int) -> int:

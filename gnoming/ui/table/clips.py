@@ -80,7 +80,12 @@ def build(event: E.Event, ctx: Context, peek: E.Event | None = None) -> Clip:
     if isinstance(event, E.Dealt):
         flight = Flight(None, ("draw",), ("pos", event.seat, event.position), False)
         return Clip(
-            "fly", 0.28 * f, lead=0.035 * f, event=event, data={"flights": [flight]}, sound="deal"
+            "fly",
+            0.28 * f,
+            lead=0.035 * f,
+            event=event,
+            data={"flights": [flight]},
+            sound="deal" if event.seat == 0 else None,  # one soft tick per round of the deal
         )
     if isinstance(event, E.DiscardPileStarted):
         flight = Flight(event.card, ("draw",), ("discard", event.pile), False, turn=True)

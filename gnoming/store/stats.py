@@ -11,9 +11,9 @@ Decisions, so the Statistics screen can say what its numbers mean:
 - Best and worst round and game are over every person seat; lower is better,
   as in the game itself.
 - Matches are the matched rows and columns in person layouts when each round
-  was scored; bounces are the person seats' bounces. A hazard discarded by
-  someone else counts as *suffered* once for each person seat other than the
-  discarder; one a person discarded counts as *discarded*.
+  was scored; bounces are the person seats' bounces. A hazard is *suffered*
+  when it is still in a person's layout as a round ends (it scores +10 there);
+  one a person discarded counts as *discarded*.
 - Each game has an id (a hash of its record), so recording the same finished
   game twice (say, after a crash between the end of the game and clearing the
   autosave) counts it once, as long as it is among the last 50 games.
@@ -32,7 +32,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from gnoming.rules import GameRecord, GameState, HazardReason, RecordError
+from gnoming.rules import Card, GameRecord, GameState, HazardReason, RecordError
 from gnoming.rules.events import Bounced, HazardRemoved, RoundScored
 
 from .atomic import Damaged, check_version, read_json_file, write_json
@@ -333,12 +333,12 @@ def record_finished_game(
                 bounces += event.seat in persons
             elif isinstance(event, HazardRemoved) and event.reason is HazardReason.DISCARDED:
                 discarded += event.seat in persons
-                suffered += sum(1 for seat in persons if seat != event.seat)
             elif isinstance(event, RoundScored):
                 result = event.result
                 went_out += result.went_out_first in persons
                 for seat in persons:
                     matches += len(result.seats[seat].layout.matches)
+                    suffered += result.seats[seat].layout.cards.count(Card.HAZARD)
                     rounds.append(result.seats[seat].total)
     outcome = state.result()
     if outcome is None:

@@ -51,8 +51,10 @@ class HandCount:
             for event in self.state.apply(move):
                 if isinstance(event, HazardRemoved) and event.reason is HazardReason.DISCARDED:
                     self.discarded += event.seat in persons
-                    self.suffered += len(persons - {event.seat})
         results = self.state.round_results
+        self.suffered = sum(
+            1 for r in results for p in persons for card in r.seats[p].layout.cards if card == 99
+        )
         self.matches = sum(len(r.seats[p].layout.matches) for r in results for p in persons)
         self.rounds = [r.scores[p] for r in results for p in persons]
         self.went_out = sum(r.went_out_first in persons for r in results)

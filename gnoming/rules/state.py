@@ -585,7 +585,7 @@ class GameState:
         if kind is ActionKind.TAKE:
             if self.discard_piles[action.target]:
                 return N_(
-                    "you could not keep that mulligan: two are already face up in your layout"
+                    "you could not keep that mulligan anywhere: two mulligans are already face up in your layout"
                 )
             return (
                 N_("discard pile A is empty")

@@ -15,7 +15,7 @@ import argparse
 import random
 import time
 
-from gnoming.rules import Action, GameState, Observation, observe
+from gnoming.rules import Action, GameState, Observation, Phase, observe
 
 from . import make_bot_from_spec
 from .medium import MediumBot
@@ -65,6 +65,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     positions = collect_positions(args.seats, args.positions, args.seed)
     whole: list[float] = []
+    own_turn: list[float] = []
     longest_steps: list[float] = []
     frames: list[int] = []
     for k, (obs, legal) in enumerate(positions):
@@ -72,6 +73,8 @@ def main(argv: list[str] | None = None) -> int:
         start = time.perf_counter()
         bot.choose(obs, legal)
         whole.append(time.perf_counter() - start)
+        if obs.phase in (Phase.DRAW, Phase.PLAY, Phase.BOUNCE):
+            own_turn.append(whole[-1])
         thinker = start_thinking(make_bot_from_spec(args.bot, args.seed + k), obs, legal)
         longest = 0.0
         n = 0
@@ -86,7 +89,15 @@ def main(argv: list[str] | None = None) -> int:
         frames.append(n)
     p50, p95, worst = percentiles(whole)
     print(f"{args.bot}: {len(positions)} positions, {args.seats} seats (Medium games, seed {args.seed})")
-    print(f"decision ms     p50 {1000 * p50:7.1f}  p95 {1000 * p95:7.1f}  max {1000 * worst:7.1f}")
+    print(
+        f"all decisions ({len(whole)}), ms"
+        f"      p50 {1000 * p50:7.1f}  p95 {1000 * p95:7.1f}  max {1000 * worst:7.1f}"
+    )
+    o50, o95, omax = percentiles(own_turn)
+    print(
+        f"draw/play/bounce only ({len(own_turn)}), ms"
+        f"  p50 {1000 * o50:7.1f}  p95 {1000 * o95:7.1f}  max {1000 * omax:7.1f}"
+    )
     s50, s95, smax = percentiles(longest_steps)
     print(
         f"longest step({args.frame * 1000:.0f} ms) per decision, ms"

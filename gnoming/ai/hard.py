@@ -22,7 +22,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from gnoming.rules import Action, Card, GameState, Observation, Phase, determinize
 from gnoming.rules.state import ROUNDS
@@ -54,8 +54,11 @@ class HardBot:
         time_limit: float | None = 0.22,
         candidates: int = 4,
         horizon: int | None = 1,
+        clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         self.rng = random.Random(seed)
+        self.clock = clock
+        """Seconds, for the thinking budget only (a fake one makes tests exact)."""
         self.playouts = playouts
         self.time_limit = time_limit
         self.candidates = candidates
@@ -72,6 +75,7 @@ class HardBot:
             time_limit=self.time_limit,
             candidates=self.candidates,
             horizon=self.horizon,
+            clock=self.clock,
         )
 
     def choose(self, obs: Observation, legal: Sequence[Action]) -> Action:
@@ -91,8 +95,10 @@ class SearchThinker:
         time_limit: float | None,
         candidates: int,
         horizon: int | None,
+        clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         self.obs = obs
+        self.clock = clock
         self.legal = tuple(legal)
         self.seed = seed
         self.playouts = max(1, playouts)
@@ -116,7 +122,8 @@ class SearchThinker:
     def step(self, budget_seconds: float) -> bool:
         if self.decision is not None:
             return True
-        start = time.perf_counter()
+        clock = self.clock
+        start = clock()
         try:
             if self.planner is None:
                 self._prepare()
@@ -124,13 +131,13 @@ class SearchThinker:
                     return True
             while True:
                 self._work()
-                if self._finished(time.perf_counter() - start):
+                if self._finished(clock() - start):
                     self.decision = self._best()
                     return True
-                if time.perf_counter() - start >= budget_seconds:
+                if clock() - start >= budget_seconds:
                     return False
         finally:
-            self.used += time.perf_counter() - start
+            self.used += clock() - start
 
     def result(self) -> Action:
         if self.decision is None:

@@ -170,3 +170,60 @@ def test_same_seed_same_decisions_different_seed_can_differ() -> None:
 def test_make_bot_rejects_unknown_difficulty() -> None:
     with pytest.raises(ValueError, match="easy, medium and hard"):
         make_bot("expert", 1)
+
+
+class FakeClock:
+    """Advances a fixed amount each time it is read: timing without a real clock."""
+
+    def __init__(self, tick: float) -> None:
+        self.now = 0.0
+        self.tick = tick
+
+    def __call__(self) -> float:
+        self.now += self.tick
+        return self.now
+
+
+def searched_position() -> tuple[Observation, tuple[Action, ...]]:
+    """A decision Hard really searches (more than one close candidate)."""
+    from gnoming.ai.hard import SearchThinker
+
+    for state in random_positions(4, 31, 400):
+        if state.phase is not Phase.PLAY:
+            continue
+        obs, legal = observe(state, state.current_seat()), state.legal_actions()
+        thinker = SearchThinker(
+            obs, legal, seed=1, playouts=2, time_limit=None, candidates=4, horizon=1
+        )
+        thinker.step(10.0)
+        if thinker.candidates:
+            return obs, legal
+    raise AssertionError("no searched position found")
+
+
+def test_hard_is_anytime_the_time_limit_stops_the_search_early() -> None:
+    from gnoming.ai.hard import HardBot, SearchThinker
+
+    obs, legal = searched_position()
+    # every clock read moves 1 ms on: a 20 ms limit allows only a few samples
+    bot = HardBot(3, playouts=10_000, time_limit=0.02, clock=FakeClock(0.001))
+    thinker = bot.start(obs, legal)
+    assert isinstance(thinker, SearchThinker)
+    frames = 0
+    while not thinker.step(0.004):
+        frames += 1
+    assert frames >= 2  # the work was spread over several steps
+    assert 1 <= thinker.samples_done < 100
+    assert thinker.result() in legal
+
+
+def test_hard_bounded_by_playouts_ignores_how_the_work_is_sliced() -> None:
+    from gnoming.ai.hard import HardBot
+
+    obs, legal = searched_position()
+    slow = HardBot(4, playouts=12, time_limit=None, clock=FakeClock(0.003)).start(obs, legal)
+    while not slow.step(0.004):
+        pass
+    fast = HardBot(4, playouts=12, time_limit=None).start(obs, legal)
+    assert fast.step(60.0)
+    assert slow.result() == fast.result()

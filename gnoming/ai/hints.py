@@ -138,9 +138,10 @@ def matched_lines(cards: Sequence[int]) -> dict[int, int]:
     return out
 
 
-def pair_line(cards: Sequence[int], position: int) -> int | None:
-    """A line through ``position`` now two cards short of nothing: two of the
-    placed card's value (or one and a mulligan) and one other card."""
+def pair_line(cards: Sequence[int], position: int) -> tuple[int, bool] | None:
+    """A line through ``position`` one card short of a match of the card placed
+    there: (line index, whether a mulligan makes up the pair). A line whose
+    third card is negative (worth keeping) does not count."""
     card = cards[position]
     if not 1 <= card <= 12:
         return None
@@ -149,8 +150,9 @@ def pair_line(cards: Sequence[int], position: int) -> int | None:
             continue
         values = [cards[p] for p in line]
         same = sum(1 for v in values if v in (card, MULLIGAN))
-        if same == 2:
-            return index
+        third = [v for v in values if v not in (card, MULLIGAN)]
+        if same == 2 and third and not third[0] < 0:
+            return index, MULLIGAN in values
     return None
 
 
@@ -180,9 +182,13 @@ def describe_placing(
         return "keeps the mulligan: it counts as whatever completes a match"
     pair = pair_line(new, position)
     if pair is not None:
+        index, with_mulligan = pair
+        line = LINE_NAMES[index]
+        if with_mulligan:
+            return f"{verb}s the {card} beside the mulligan in the {line}: one more {card} makes a match"
         if verb == "bounce":
-            return f"bounces the {card} onto the {card}s in the {LINE_NAMES[pair]}"
-        return f"puts a second {card} in the {LINE_NAMES[pair]}: one more makes a match"
+            return f"bounces the {card} onto the {card}s in the {line}"
+        return f"puts a second {card} in the {line}: one more makes a match"
     lead = f"bounces the {name(card)}" if verb == "bounce" else f"keeps the {name(card)}"
     if old == HAZARD:
         return f"{lead} over the hazard, which would score +10"

@@ -121,3 +121,17 @@ def test_hard_gambles_when_behind_and_plays_safe_when_ahead_in_the_last_round() 
     assert expected(safe, lead=12) < expected(gamble, lead=12)
     # early in the game the points themselves count most
     assert utility([-2.0, 0.0], 0, [0, 0], 0) < utility([-1.0, 0.0], 0, [0, 0], 0)
+
+
+def test_hint_reasons_for_a_bounce_and_a_pair_beside_a_mulligan() -> None:
+    from gnoming.ai.hints import explain
+
+    state = holding(table(2, {0: [8, 1, 3, 8, None, 5, 12, None, None]}), Card.P2)
+    state.layouts[0][4] = Card.P8
+    state.apply(A.KEEPS[4])
+    obs = observe(state, 0)
+    assert explain(obs, A.BOUNCES[6]) == "bounces the 8 to complete the left column of 8s: -8"
+    state = holding(table(2, {0: [0, 1, 3, 2, None, 5, 12, None, None]}), Card.P7)
+    assert explain(observe(state, 0), A.KEEPS[3]) == (
+        "keeps the 7 beside the mulligan in the left column: one more 7 makes a match"
+    )

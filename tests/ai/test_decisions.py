@@ -135,3 +135,17 @@ def test_hint_reasons_for_a_bounce_and_a_pair_beside_a_mulligan() -> None:
     assert explain(observe(state, 0), A.KEEPS[3]) == (
         "keeps the 7 beside the mulligan in the left column: one more 7 makes a match"
     )
+
+
+@pytest.mark.parametrize("which", [0, 1], ids=["medium", "hard"])
+def test_with_the_draw_pile_empty_a_draw_comes_from_the_discards_under_the_tops(
+    which: int,
+) -> None:
+    state = table(2, {0: [9, 1, 2, 3, 4, 1, 2, None, None]})
+    twelves = [Card.P12] * 4
+    state.discard_piles = [[*twelves, Card.P5], [*twelves, Card.P11]]
+    state.draw_pile = []
+    state._legal = None
+    assert A.DRAW in state.legal_actions()
+    # drawing would rebuild the pile from 12s only: take the 5 for the 9 instead
+    assert bots()[which].choose(observe(state, 0), state.legal_actions()) == A.TAKES[0]

@@ -35,8 +35,10 @@ from gnoming.ui.widgets import draw_text, wrap_text
 if TYPE_CHECKING:
     from gnoming.ui.app import App
 
-THINK_SLICE = 0.004
-"""Seconds of a gnome's (or a hint's) thinking per frame (less after a slow draw)."""
+THINK_SLICE = 0.003
+"""Seconds of a gnome's (or a hint's) thinking per frame (less after a slow draw). A Hard
+search step may run over by one playout, so 3 ms keeps a thinking frame near 5 ms even
+on a machine that is busy with other work."""
 FRAME_WORK = 0.0065
 """What a frame's update and draw together should stay under (the target is 8 ms)."""
 SWITCH_INTERVAL = 0.001

@@ -172,6 +172,9 @@ class SearchThinker:
         self.unseen = planner.unseen
 
     def _finished(self, elapsed_this_step: float) -> bool:
+        """Stop only between samples, so every candidate has seen the same deals."""
+        if self.index != 0:
+            return False
         if self.sample >= self.playouts:
             return True
         if self.time_limit is None or self.sample == 0:

@@ -227,3 +227,17 @@ def test_hard_bounded_by_playouts_ignores_how_the_work_is_sliced() -> None:
     fast = HardBot(4, playouts=12, time_limit=None).start(obs, legal)
     assert fast.step(60.0)
     assert slow.result() == fast.result()
+
+
+def test_hard_time_limit_stops_between_samples_so_candidates_stay_comparable() -> None:
+    from gnoming.ai.hard import HardBot, SearchThinker
+
+    obs, legal = searched_position()
+    for tick in (0.0007, 0.0013, 0.0031):
+        thinker = HardBot(5, playouts=10_000, time_limit=0.01, clock=FakeClock(tick)).start(
+            obs, legal
+        )
+        assert isinstance(thinker, SearchThinker)
+        while not thinker.step(0.004):
+            pass
+        assert thinker.index == 0 and thinker.samples_done >= 1

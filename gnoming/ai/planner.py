@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from gnoming.rules import Action, ActionKind, Card, Observation, Phase
+from gnoming.rules import Action, ActionKind, Observation, Phase
 from gnoming.rules import actions as A
 
 from .knowledge import (
@@ -311,7 +311,3 @@ class TurnPlanner:
         best = min(values.values())
         ties = [a for a in legal if values[a] <= best + 1e-9]
         return ties[0] if len(ties) == 1 else rng.choice(ties)
-
-
-def is_positive(card: Card | int) -> bool:
-    return 1 <= card <= 12

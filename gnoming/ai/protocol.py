@@ -18,7 +18,6 @@ Bots written by players are loaded by ``"module:Class"`` (see docs/bots.md).
 from __future__ import annotations
 
 import importlib
-import time
 from collections.abc import Callable, Sequence
 from typing import Protocol, runtime_checkable
 
@@ -104,13 +103,6 @@ def think_until_done(thinker: Thinker, slice_seconds: float = 0.05) -> Action:
     while not thinker.step(slice_seconds):
         pass
     return thinker.result()
-
-
-def timed_choose(bot: Bot, obs: Observation, legal: Sequence[Action]) -> tuple[Action, float]:
-    """The bot's decision and the seconds it took (for tournaments and benchmarks)."""
-    start = time.perf_counter()
-    action = bot.choose(obs, legal)
-    return action, time.perf_counter() - start
 
 
 BotFactory = Callable[[int], Bot]

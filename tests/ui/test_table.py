@@ -120,6 +120,7 @@ def test_a_whole_game_played_by_the_person_only_through_mouse_clicks(make_app: A
     scene = table(app, (YOU, EASY, MEDIUM), seed=11)
     rng = random.Random(5)
     clicks = 0
+    kinds: set[ActionKind] = set()
     for _ in range(6000):
         top = app.stack.top
         if isinstance(top, ScoreboardScene):
@@ -140,11 +141,14 @@ def test_a_whole_game_played_by_the_person_only_through_mouse_clicks(make_app: A
         else:
             click(app, rects[name].center)
         clicks += 1
+        kinds.add(action.kind)
         assert len(state.history) > before, f"the click on {name} did nothing"
         assert state.history[before] == action
     assert scene.state.is_over()
     assert isinstance(app.stack.top, ScoreboardScene) and app.stack.top.over is not None
     assert clicks > 20
+    assert {ActionKind.FLIP, ActionKind.DRAW, ActionKind.TAKE, ActionKind.KEEP} <= kinds
+    assert {ActionKind.REFUSE, ActionKind.DISCARD, ActionKind.BOUNCE, ActionKind.TURN} <= kinds
     assert scene.view.totals == list(scene.state.totals())
 
 
@@ -408,3 +412,34 @@ def test_the_keyboard_focus_can_rest_on_the_buttons_and_any_card(make_app: AppFa
     assert scene.focus == "pos1"
     key(app, pygame.K_RETURN)  # already face up: a message, nothing happens
     assert scene.message is not None and len(scene.state.history) == 1
+
+
+def test_dropping_a_drawn_card_on_a_discard_pile_refuses_it_there(make_app: AppFactory) -> None:
+    app = make_app("--speed", "instant")
+    scene = table(app, (YOU, EASY), seed=3)
+    settle(app, scene)
+    for position in (0, 4):
+        click(app, scene.clickable()[f"pos{position}"].center)
+        settle(app, scene)
+    for _ in range(40):  # until a drawn card that is not a hazard is in hand
+        state = scene.state
+        if state.phase is Phase.DRAW and scene.person_turn():
+            click(app, scene.clickable()["draw"].center)
+            settle(app, scene)
+            from gnoming.rules import Card
+
+            if state.held is not Card.HAZARD and len(state.legal_actions()) > 1:
+                break
+        legal = state.legal_actions()
+        click(app, scene.clickable()[target_for(legal[-1])].center)
+        settle(app, scene)
+    state = scene.state
+    assert state.phase is Phase.PLAY and state.held_from == -1
+    before = len(state.history)
+    pile_a_empty = not state.discard_piles[0]
+    rects = scene.clickable()
+    drag(app, rects["held"].center, rects["discard1"].center)
+    settle(app, scene)
+    kinds = [str(a) for a in state.history[before : before + 2]]
+    # an empty pile A must take the card (and then it goes there by itself)
+    assert kinds == ["refuse", "discard A" if pile_a_empty else "discard B"]

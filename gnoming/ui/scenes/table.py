@@ -442,10 +442,10 @@ class TableScene(TableInput, Scene):
         width = geom.draw_pile.right - geom.draw_pile.left + geom.held.right - geom.discards[1].left
         width = max(width, geom.held.right - geom.draw_pile.left)
         lines = wrap_text(text, size, width - 16)[:4]
-        rect = pygame.Rect(geom.draw_pile.left, 0, width, len(lines) * size * 13 // 10 + 14)
+        rect = pygame.Rect(geom.draw_pile.left, 0, width, len(lines) * size * 13 // 10 + size + 12)
         rect.bottom = geom.size[1] - 6 - max(4, round(32 * geom.unit))
         inner = theme.draw_panel(surface, rect)
-        y = inner.top + 2
+        y = inner.top + (inner.h - len(lines) * size * 13 // 10) // 2
         for line in lines:
             draw_text(surface, line, (inner.left + 4, y), size, anchor="topleft")
             y += size * 13 // 10

@@ -190,11 +190,11 @@ class Painter:
     def emphasise(
         self, surface: pygame.Surface, rect: pygame.Rect, name: str, marks: Marks
     ) -> None:
-        if name in marks.hint:
-            theme.glow(surface, rect, theme.GLOW_MATCH, 6)
         if name in marks.legal:
             strong = name == marks.hover or name == marks.focus
             theme.glow(surface, rect, theme.GLOW_LEGAL, 7 if strong else 2)
+        if name in marks.hint:  # over the legal glow: the hint must stand out
+            theme.glow(surface, rect.inflate(4, 4), theme.GLOW_MATCH, 6)
         if name == marks.focus:
             pygame.draw.rect(surface, theme.WHITE, rect.inflate(10, 10), 2, border_radius=6)
 

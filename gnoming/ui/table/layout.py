@@ -179,7 +179,7 @@ def table_layout(size: tuple[int, int], n_seats: int, bottom_seat: int = 0) -> T
     button_h = max(30, round(40 * unit))
     button_w = min(right_w, round(220 * max(unit, 0.8)))
     buttons: dict[str, Rect] = {}
-    y = bplate.bottom + pad * 2
+    y = bplate.bottom + pad * 2 + round(16 * max(unit, 0.8))  # room for the turn tag
     for name in BUTTONS:
         buttons[name] = Rect(right_l, y, button_w, button_h)
         y += button_h + pad

@@ -124,7 +124,7 @@ class TableScene(TableInput, Scene):
         # panel and text already made; then keep the garbage collector from walking
         # the long-lived objects (card art, fonts, caches) again during play.
         with contextlib.suppress(pygame.error):
-            self.draw(pygame.Surface(self.app.size))
+            self._draw(pygame.Surface(self.app.size), warm_up=True)
         gc.collect()
         gc.freeze()
         # The autosave thread shares the interpreter: a short switch interval keeps a
@@ -355,7 +355,7 @@ class TableScene(TableInput, Scene):
         # remembered so the next frame's thinking leaves room for drawing
         self._draw_seconds = 0.7 * self._draw_seconds + 0.3 * (time.perf_counter() - started)
 
-    def _draw(self, surface: pygame.Surface) -> None:
+    def _draw(self, surface: pygame.Surface, warm_up: bool = False) -> None:
         geom = self.geom
         marks = Marks()
         marks.hidden = clips.hidden_by(self.timeline.active)
@@ -394,6 +394,8 @@ class TableScene(TableInput, Scene):
         self._draw_hint(surface)
         if self.pass_to is not None:
             self._draw_pass(surface)
+        if warm_up:
+            return
         self._key_moments()
         for clip in self.timeline.active:
             if clip.kind == "scored" and clip.t > 0.4:

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from gnoming.i18n import N_
+
 from .protocol import Bot
 
 
@@ -23,6 +25,7 @@ class Character:
 
     name: str
     trait: str
+    """In English; show it as ``_(trait)``."""
     difficulty: str
     portrait: int
     """1..8: art/gnomes/gnome<portrait>.svg"""
@@ -34,14 +37,16 @@ class Character:
 
 
 CHARACTERS: tuple[Character, ...] = (
-    Character("Pip Mossbottom", "Loves low cards, forgets to look for matches.", "easy", 1),
-    Character("Tilly Toadstool", "Plays fast and cheerful; never bounces a card.", "easy", 2),
-    Character("Bramble Nook", "Hoards negatives like acorns.", "easy", 3),
-    Character("Fennick Burrow", "Counts every card that has gone by.", "medium", 4),
-    Character("Hazel Quickroot", "Never hands you the card you were waiting for.", "medium", 5),
-    Character("Grub Pebblenose", "Goes out the moment it is safe, and not before.", "medium", 6),
-    Character("Wendeline Thorn", "Plays each hand out in her head a hundred times.", "hard", 7),
-    Character("Old Beck", "Grandpa himself: cautious in front, reckless behind.", "hard", 8),
+    Character("Pip Mossbottom", N_("Loves low cards, forgets to look for matches."), "easy", 1),
+    Character("Tilly Toadstool", N_("Plays fast and cheerful; never bounces a card."), "easy", 2),
+    Character("Bramble Nook", N_("Hoards negatives like acorns."), "easy", 3),
+    Character("Fennick Burrow", N_("Counts every card that has gone by."), "medium", 4),
+    Character("Hazel Quickroot", N_("Never hands you the card you were waiting for."), "medium", 5),
+    Character(
+        "Grub Pebblenose", N_("Goes out the moment it is safe, and not before."), "medium", 6
+    ),
+    Character("Wendeline Thorn", N_("Plays each hand out in her head a hundred times."), "hard", 7),
+    Character("Old Beck", N_("Grandpa himself: cautious in front, reckless behind."), "hard", 8),
 )
 
 DIFFICULTY_ORDER = ("easy", "medium", "hard")

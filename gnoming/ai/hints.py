@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
+from gnoming.i18n import N_, _
 from gnoming.rules import Action, ActionKind, Observation, Phase
 from gnoming.rules.actions import PILE_NAMES
 
@@ -40,13 +41,14 @@ from .planner import TurnPlanner
 from .protocol import Thinker
 
 LINE_NAMES = (
-    "top row",
-    "middle row",
-    "bottom row",
-    "left column",
-    "middle column",
-    "right column",
+    N_("top row"),
+    N_("middle row"),
+    N_("bottom row"),
+    N_("left column"),
+    N_("middle column"),
+    N_("right column"),
 )
+"""Translated when a reason is written, in the language of the moment."""
 
 
 class Hint(NamedTuple):
@@ -122,10 +124,14 @@ def hint(
 
 def name(card: int) -> str:
     if card == MULLIGAN:
-        return "mulligan"
+        return _("mulligan")
     if card == HAZARD:
-        return "hazard"
+        return _("hazard")
     return str(card)
+
+
+def line_name(index: int) -> str:
+    return _(LINE_NAMES[index])
 
 
 def matched_lines(cards: Sequence[int]) -> dict[int, int]:
@@ -167,34 +173,66 @@ def describe_placing(
     gained = {i: v for i, v in matched_lines(new).items() if before.get(i) != v}
     if gained:
         index, value = next(iter(gained.items()))
-        what = "bounces the {c} to complete" if verb == "bounce" else "completes"
-        return f"{what.format(c=name(card))} the {LINE_NAMES[index]} of {value}s: -{value}"
+        if verb == "bounce":
+            text = _("bounces the {card} to complete the {line} of {value}s: -{value}")
+        else:
+            text = _("completes the {line} of {value}s: -{value}")
+        return text.format(card=name(card), line=line_name(index), value=value)
     if obs.went_out_first is None and DOWN not in new and DOWN in cards:
         points = exact_points(new)
         unseen = Unseen.of(obs)
         bonus = went_out_adjustment(points, others_final(obs, unseen))
         if bonus < 0:
-            return f"turns up your last card: you go out with {points} points, likely the lowest (-5)"
-        return f"turns up your last card: you go out with {points} points before the others improve"
+            text = _(
+                "turns up your last card: you go out with {points} points, likely the lowest (-5)"
+            )
+        else:
+            text = _(
+                "turns up your last card: you go out with {points} points before the others improve"
+            )
+        return text.format(points=points)
     if card < 0:
-        return f"keeps a {card}: a negative card always lowers your score"
+        return _("keeps a {card}: a negative card always lowers your score").format(card=card)
     if card == MULLIGAN:
-        return "keeps the mulligan: it counts as whatever completes a match"
+        return _("keeps the mulligan: it counts as whatever completes a match")
     pair = pair_line(new, position)
     if pair is not None:
         index, with_mulligan = pair
-        line = LINE_NAMES[index]
+        line = line_name(index)
         if with_mulligan:
-            return f"{verb}s the {card} beside the mulligan in the {line}: one more {card} makes a match"
-        if verb == "bounce":
-            return f"bounces the {card} onto the {card}s in the {line}"
-        return f"puts a second {card} in the {line}: one more makes a match"
-    lead = f"bounces the {name(card)}" if verb == "bounce" else f"keeps the {name(card)}"
+            if verb == "bounce":
+                text = _(
+                    "bounces the {card} beside the mulligan in the {line}: one more {card} makes a match"
+                )
+            else:
+                text = _(
+                    "keeps the {card} beside the mulligan in the {line}: one more {card} makes a match"
+                )
+        elif verb == "bounce":
+            text = _("bounces the {card} onto the {card}s in the {line}")
+        else:
+            text = _("puts a second {card} in the {line}: one more makes a match")
+        return text.format(card=card, line=line)
+    bouncing = verb == "bounce"
     if old == HAZARD:
-        return f"{lead} over the hazard, which would score +10"
-    if old != DOWN:
-        return f"{lead} in place of the {name(old)}: {old - card} points less"
-    return f"{lead} in place of a face-down card (an unseen card is worth about 4-5)"
+        if bouncing:
+            text = _("bounces the {card} over the hazard, which would score +10")
+        else:
+            text = _("keeps the {card} over the hazard, which would score +10")
+    elif old != DOWN:
+        if bouncing:
+            text = _("bounces the {card} in place of the {old}: {points} points less")
+        else:
+            text = _("keeps the {card} in place of the {old}: {points} points less")
+    elif bouncing:
+        text = _(
+            "bounces the {card} in place of a face-down card (an unseen card is worth about 4-5)"
+        )
+    else:
+        text = _(
+            "keeps the {card} in place of a face-down card (an unseen card is worth about 4-5)"
+        )
+    return text.format(card=name(card), old=name(old), points=old - card)
 
 
 def explain(obs: Observation, action: Action) -> str:
@@ -203,35 +241,38 @@ def explain(obs: Observation, action: Action) -> str:
     kind = action.kind
     held = int(obs.held) if obs.held is not None else None
     if kind is ActionKind.FLIP:
-        return "turn up two cards to start: any two will do, they are all unseen"
+        return _("turn up two cards to start: any two will do, they are all unseen")
     if kind is ActionKind.DRAW:
-        return "neither discard pile top helps you: draw a fresh card"
+        return _("neither discard pile top helps you: draw a fresh card")
     if kind is ActionKind.TAKE:
         card = int(obs.discard_piles[action.target][-1])
         planner = TurnPlanner(obs)
         tops = planner.tops()
         tops[action.target] = None
-        _, keep = planner.best_play(card, tops, may_refuse=False, bounce=False)
+        _value, keep = planner.best_play(card, tops, may_refuse=False, bounce=False)
         why = describe_placing(obs, cards, card, keep.target, "keep")
-        return f"take the {name(card)} from pile {PILE_NAMES[action.target]}: it {why}"
+        text = _("take the {card} from pile {pile}: it {why}")
+        return text.format(card=name(card), pile=PILE_NAMES[action.target], why=why)
     if kind is ActionKind.KEEP and held is not None:
         return describe_placing(obs, cards, held, action.target, "keep")
     if kind is ActionKind.REFUSE and held is not None:
         if held == HAZARD:
-            return "a hazard scores +10 in your layout: throw it away"
-        return f"the {name(held)} would not lower your score anywhere: throw it away"
+            return _("a hazard scores +10 in your layout: throw it away")
+        text = _("the {card} would not lower your score anywhere: throw it away")
+        return text.format(card=name(held))
     if kind is ActionKind.BOUNCE and held is not None:
         return describe_placing(obs, cards, held, action.target, "bounce")
     if kind is ActionKind.STOP and held is not None:
-        return f"no place makes the {name(held)} worth more: stop bouncing"
+        return _("no place makes the {card} worth more: stop bouncing").format(card=name(held))
     if kind is ActionKind.DISCARD and held is not None:
-        return f"put the {name(held)} on pile {PILE_NAMES[action.target]}: " + _discard_reason(
-            obs, action
+        text = _("put the {card} on pile {pile}: {why}")
+        return text.format(
+            card=name(held), pile=PILE_NAMES[action.target], why=_discard_reason(obs, action)
         )
     if kind is ActionKind.TURN:
-        return "turn up a face-down card: knowing it helps you plan"
+        return _("turn up a face-down card: knowing it helps you plan")
     if kind is ActionKind.DECLINE:
-        return "keep your cards hidden"
+        return _("keep your cards hidden")
     return str(action)
 
 
@@ -240,11 +281,11 @@ def _discard_reason(obs: Observation, action: Action) -> str:
     tops = planner.tops()
     covered = tops[action.target]
     if covered is not None and planner.gain_for_next(covered) >= 2.0:
-        return f"it covers the {name(covered)} the next player could use"
+        return _("it covers the {card} the next player could use").format(card=name(covered))
     if (
         obs.phase is Phase.DISCARD
         and obs.held is not None
         and planner.gain_for_next(int(obs.held)) >= 2.0
     ):
-        return "the next player sees this card either way; the other top is worth less to them"
-    return "it leaves the next player nothing useful on top"
+        return _("the next player sees this card either way; the other top is worth less to them")
+    return _("it leaves the next player nothing useful on top")

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from gnoming.rules import Card, Observation
 from gnoming.rules.cards import HAZARD_POINTS
 from gnoming.rules.scoring import LINE_POSITIONS as LINE_POSITIONS
-from gnoming.rules.scoring import WENT_OUT_BONUS
+from gnoming.rules.scoring import WENT_OUT_BONUS, line_value
 
 DOWN = 100
 """A face-down card in an int layout: breaks every match, scores the hidden mean."""
@@ -39,18 +39,9 @@ def int_layout(layout: Sequence[Card | None]) -> list[int]:
 
 
 def line_match(a: int, b: int, c: int) -> int:
-    """The value a line of known cards matches on, 0 for none (DOWN breaks a match)."""
-    value = 0
-    for card in (a, b, c):
-        if card == 0:
-            continue
-        if card < 0 or card > 12:
-            return 0
-        if value == 0:
-            value = card
-        elif card != value:
-            return 0
-    return value
+    """The value a line of known cards matches on, 0 for none. :data:`DOWN` is
+    above every card value, so a face-down card breaks a match as a hazard does."""
+    return line_value(a, b, c)
 
 
 def _build_match_table() -> dict[tuple[int, int, int], int]:

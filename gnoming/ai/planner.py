@@ -239,25 +239,13 @@ class TurnPlanner:
                         for card, p in self.draw_distribution()
                     )
             return values
-        if phase is Phase.PLAY:
+        if phase is Phase.PLAY or phase is Phase.BOUNCE:
+            # keeping and bouncing place the card in hand; refusing and stopping discard it
             assert obs.held is not None
             card = int(obs.held)
             tops = self.tops()
             for action in legal:
-                if action.kind is ActionKind.REFUSE:
-                    values[action] = self.value(self.cards) + self.feed_cost(card, tops)
-                else:
-                    values[action] = self.keep_value(
-                        self.cards, card, action.target, obs.filled, tops,
-                        bounce=self.bounce_lookahead,
-                    )
-            return values
-        if phase is Phase.BOUNCE:
-            assert obs.held is not None
-            card = int(obs.held)
-            tops = self.tops()
-            for action in legal:
-                if action.kind is ActionKind.STOP:
+                if action.kind is ActionKind.REFUSE or action.kind is ActionKind.STOP:
                     values[action] = self.value(self.cards) + self.feed_cost(card, tops)
                 else:
                     values[action] = self.keep_value(

@@ -18,13 +18,31 @@ from pathlib import Path
 from typing import Any
 
 from gnoming.ai import make_bot, start_thinking
+from gnoming.ai.characters import characters_of
 from gnoming.ai.protocol import Thinker
 from gnoming.rules import Action, GameRecord, GameState, observe
 from gnoming.rules import events as E
 from gnoming.store.saves import SavedGame, clear_game, save_game
 from gnoming.store.settings import Difficulty, SeatSpec
 
-GNOME_NAMES = ("Bramble", "Pip", "Tansy", "Clover", "Moss", "Fennel", "Thistle", "Juniper")
+
+def gnome_seats(n: int) -> tuple[SeatSpec, ...]:
+    """``n`` computer gnomes from :data:`~gnoming.ai.characters.CHARACTERS`, each with
+    its own difficulty: seat 0 a Hard gnome, the rest alternating Medium and Easy.
+
+    >>> [(s.name, s.difficulty) for s in gnome_seats(3)]
+    [('Wendeline Thorn', 'hard'), ('Fennick Burrow', 'medium'), ('Pip Mossbottom', 'easy')]
+    """
+    wanted: list[Difficulty] = ["hard"]
+    wanted += ["medium" if i % 2 else "easy" for i in range(1, n)]
+    used: dict[str, int] = {}
+    seats = []
+    for difficulty in wanted:
+        pool = characters_of(difficulty)
+        k = used.get(difficulty, 0)
+        used[difficulty] = k + 1
+        seats.append(SeatSpec("gnome", pool[k % len(pool)].name, difficulty))
+    return tuple(seats)
 
 
 @dataclass(frozen=True)
@@ -38,11 +56,7 @@ class GameConfig:
 
 def autoplay_config(players: int | None, seed: int | None) -> GameConfig:
     """Every seat a computer gnome (``--autoplay``): one Hard gnome, the rest mixed."""
-    n = players or 4
-    difficulties: tuple[Difficulty, ...] = ("hard", "medium", "easy")
-    seats = tuple(
-        SeatSpec("gnome", GNOME_NAMES[i % len(GNOME_NAMES)], difficulties[i % 3]) for i in range(n)
-    )
+    seats = gnome_seats(players or 4)
     return GameConfig(seats, seed if seed is not None else random.SystemRandom().randrange(2**31))
 
 
@@ -85,10 +99,7 @@ class GameSession:
             for i, s in enumerate(record.seats)
         )
         if len(seats) != record.n_seats:
-            seats = tuple(
-                SeatSpec("gnome", GNOME_NAMES[i % len(GNOME_NAMES)], "medium")
-                for i in range(record.n_seats)
-            )
+            seats = gnome_seats(record.n_seats)
         config = GameConfig(seats, record.seed, record.first_seat)
         return cls(config, saved.state, data_dir)
 

@@ -443,3 +443,14 @@ def test_dropping_a_drawn_card_on_a_discard_pile_refuses_it_there(make_app: AppF
     kinds = [str(a) for a in state.history[before : before + 2]]
     # an empty pile A must take the card (and then it goes there by itself)
     assert kinds == ["refuse", "discard A" if pile_a_empty else "discard B"]
+
+
+def test_autoplay_and_seatless_games_sit_real_gnomes_of_their_difficulty() -> None:
+    from gnoming.ai.characters import character
+    from gnoming.ui.session import autoplay_config, gnome_seats
+
+    seats = autoplay_config(7, 1).seats
+    assert [s.difficulty for s in seats] == ["hard"] + ["medium", "easy"] * 3
+    assert len({s.name for s in seats}) == 7
+    for spec in seats + gnome_seats(2):
+        assert spec.kind == "gnome" and character(spec.name).difficulty == spec.difficulty

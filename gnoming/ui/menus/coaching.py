@@ -84,6 +84,8 @@ class Coach:
         self.shown: set[str] = set()
         self.current: str | None = None
         """The tip on screen now (its text), or None."""
+        self.kind: str | None = None
+        """The moment of the tip on screen now, or None."""
 
     @property
     def enabled(self) -> bool:
@@ -96,10 +98,12 @@ class Coach:
             return None
         self.shown.add(kind)
         self.current = tip_for(kind)
+        self.kind = kind
         return self.current
 
     def dismiss(self) -> None:
         self.current = None
+        self.kind = None
 
     def game_finished(self) -> None:
         """After a whole game, the tips have done their job: turn coaching off

@@ -22,12 +22,13 @@ from gnoming.rules import Action, ActionKind, GameState, IllegalActionError, Pha
 from gnoming.rules import events as E
 from gnoming.ui import theme
 from gnoming.ui.scene import Scene
-from gnoming.ui.session import GNOME_NAMES, GameSession
+from gnoming.ui.session import GameSession
 from gnoming.ui.table import clips
 from gnoming.ui.table.anim import SPEED_FACTORS, Clip, Timeline, shake_offset
 from gnoming.ui.table.input import SHAKE_SECONDS, TableInput, sentence
 from gnoming.ui.table.layout import TableGeometry, table_layout
 from gnoming.ui.table.paint import Marks, Painter, SeatInfo
+from gnoming.ui.table.tips import TableTips
 from gnoming.ui.table.view import TableView
 from gnoming.ui.table.words import describe_action, gnome_prompt, person_prompt
 from gnoming.ui.widgets import draw_text, wrap_text
@@ -60,8 +61,6 @@ def portrait_index(name: str, seat: int) -> int:
         from gnoming.ai.characters import character
 
         return character(name).portrait - 1
-    if name in GNOME_NAMES:
-        return GNOME_NAMES.index(name)
     return seat
 
 
@@ -95,6 +94,7 @@ class TableScene(TableInput, Scene):
         self._focus_at = -1
         self._draw_seconds = 0.002
         self._veil: pygame.Surface | None = None
+        self.tips = TableTips(app, persons)
         if not state.history and state.round_index == 0:
             self.view = TableView(state.n_seats)
             events = state.deal_events()
@@ -192,6 +192,7 @@ class TableScene(TableInput, Scene):
             self.app.audio.play(clip.sound)
         if clip.kind == "scored":
             self.view.scored = clip.event
+            self.tips.played(clip.event, self.view)
         elif isinstance(clip.event, APPLY_AT_START):
             self.view.apply(clip.event)
 
@@ -200,6 +201,8 @@ class TableScene(TableInput, Scene):
         if event is None or isinstance(event, APPLY_AT_START):
             return
         self.view.apply(event)
+        if not isinstance(event, E.RoundScored):
+            self.tips.played(event, self.view)
         if isinstance(event, E.RoundScored):
             self._open_scoreboard(event)
 
@@ -207,6 +210,8 @@ class TableScene(TableInput, Scene):
         from gnoming.ui.scenes.scoreboard import ScoreboardScene
 
         over = self.state.result() if scored.result.round_index == 2 else None
+        if over is not None:
+            self.tips.game_finished()
         self.timeline.hold = True
         self.scoreboard_open = True
         self.app.push(ScoreboardScene(self.app, self, scored, over))
@@ -215,6 +220,8 @@ class TableScene(TableInput, Scene):
         """Apply actions in order (a drop on a discard pile is refuse + discard);
         the first must be legal, later ones are applied only when still legal."""
         applied = False
+        if self.session.current_is_person():
+            self.tips.dismiss()
         for index, action in enumerate(actions):
             if index and action not in self.state.legal_actions():
                 break
@@ -300,6 +307,7 @@ class TableScene(TableInput, Scene):
             # a new decision: put the keyboard focus on something the player may pick
             self.focus = next((n for n, acts in targets.items() if acts), self.focus)
         self._focus_at = decision
+        self.tips.person_deciding(self.state.phase)
         if self.hinter is not None:
             if self.hint_at != len(self.state.history):
                 self.hinter = None
@@ -392,6 +400,7 @@ class TableScene(TableInput, Scene):
         for clip in self.timeline.active:
             clips.draw_caption(surface, clip, self.painter, geom, self.reduced)
         self._draw_hint(surface)
+        self.tips.draw(surface, geom)
         if self.pass_to is not None:
             self._draw_pass(surface)
         if warm_up:

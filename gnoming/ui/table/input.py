@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from gnoming.ui.session import GameSession
     from gnoming.ui.table.anim import Timeline
     from gnoming.ui.table.layout import TableGeometry
+    from gnoming.ui.table.tips import TableTips
     from gnoming.ui.table.view import TableView
 
 SHAKE_SECONDS = 0.4
@@ -55,6 +56,7 @@ class TableInput:
     hint: tuple[Action, str] | None
     hint_at: int
     think_wait: float
+    tips: TableTips
 
     @property
     def state(self) -> GameState:
@@ -235,6 +237,7 @@ class TableInput:
     def start_hint(self) -> None:
         if not self.person_turn():
             return
+        self.tips.dismiss()
         try:
             self.hinter = self.session.hint_thinker()
         except Exception:
@@ -290,6 +293,8 @@ class TableInput:
     def _press(self, pos: tuple[int, int]) -> None:
         if self.pass_to is not None:
             self._confirm_pass()
+            return
+        if self.tips.click(pos):
             return
         name = self.target_at(pos)
         if name == "menu":

@@ -12,6 +12,7 @@ from gnoming.rules.cards import parse_cards
 from gnoming.rules.events import RoundScored
 from gnoming.rules.scoring import score_round
 from gnoming.store.settings import SeatSpec
+from gnoming.ui import theme
 from gnoming.ui.app import App
 from gnoming.ui.scenes.scoreboard import ScoreboardScene, signed, winner_text
 from gnoming.ui.scenes.table import TableScene
@@ -134,3 +135,95 @@ def test_quit_at_end_leaves_with_code_zero_after_the_last_scoreboard(make_app: A
     assert not app.running and app.exit_code == 0
     assert table.state.is_over()
     assert isinstance(app.stack.top, ScoreboardScene) and app.stack.top.over is not None
+
+
+def hover(app: App, pos: tuple[int, int]) -> None:
+    app.step([pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))], DT)
+
+
+def press_key(app: App, code: int, mod: int = 0) -> None:
+    app.step([pygame.event.Event(pygame.KEYDOWN, key=code, mod=mod, unicode="", scancode=0)], DT)
+
+
+def spot_of(scene: ScoreboardScene, seat: int, key: str) -> int:
+    return next(i for i, s in enumerate(scene.spots) if s.seat == seat and s.note.key == key)
+
+
+def outlined(app: App, scene: ScoreboardScene, seat: int, position: int) -> bool:
+    """The red outline drawn around a card the explained number is about."""
+    rect = scene.card_rects[seat][position]
+    return app.screen.get_at((rect.centerx, rect.top + 1))[:3] == theme.HAT_RED
+
+
+def test_hovering_each_number_explains_it_and_outlines_its_cards(make_app: AppFactory) -> None:
+    app = make_app("--speed", "instant")
+    scene = scoreboard(app)
+    app.step([], DT)
+    expected = {
+        (1, "match0"): ("Row 1 of 5s is a match: \u20135", {0, 1, 2}),
+        (1, "matches"): ("Each matched row or column scores minus its value: \u20135", {0, 1, 2}),
+        (1, "cards"): (
+            "Cards in no match add their value: \u20132 + 3 + 8 + 9 + 1 = +19",
+            {3, 4, 5, 6, 8},
+        ),
+        (1, "hazards"): ("A hazard in the layout scores +10", {7}),
+        (1, "round"): (
+            "Round score: the sum of the lines above: \u20135 + 19 + 10 = +24",
+            set(),
+        ),
+        (1, "total"): ("Total: all rounds so far: 10 + 24 = 34", set()),
+        (2, "match1"): ("Column 1 of 7s is a match: \u20137", {0, 3, 6}),
+        (2, "went_out"): ("Went out first and had the lowest score: \u20135", set()),
+        (0, "cards"): (
+            "Cards in no match add their value: 1 + 2 + 3 + 4 + 6 + 7 = +23",
+            {3, 4, 5, 6, 7, 8},
+        ),
+    }
+    for (seat, key), (text, positions) in expected.items():
+        spot = scene.spots[spot_of(scene, seat, key)]
+        hover(app, spot.rect.center)
+        active = scene.active_spot()
+        assert active is not None and (active.seat, active.note.key) == (seat, key)
+        assert active.note.text == text
+        assert set(active.note.positions) == positions
+        for p in range(9):
+            assert outlined(app, scene, seat, p) == (p in positions), (key, p)
+    hover(app, (3, 3))
+    assert scene.active_spot() is None
+    assert not any(outlined(app, scene, 1, p) for p in range(9))
+
+
+def test_a_player_who_went_out_first_but_was_not_lowest_is_told_so(make_app: AppFactory) -> None:
+    app = make_app("--speed", "instant")
+    scene = scoreboard(app, went_out=1)
+    app.step([], DT)
+    note = scene.spots[spot_of(scene, 1, "went_out")].note
+    assert note.text == "Went out first but was not lowest: +5"
+
+
+def test_tab_and_arrows_walk_the_numbers_then_the_buttons(make_app: AppFactory) -> None:
+    app = make_app("--speed", "instant")
+    scene = scoreboard(app)
+    app.step([], DT)
+    assert scene.focus_spot is None  # Enter would go on to the next round
+    press_key(app, pygame.K_TAB)
+    assert scene.focus_spot == 0
+    assert scene.active_spot() is scene.spots[0]
+    press_key(app, pygame.K_DOWN)
+    first = scene.spots[0]
+    below = scene.active_spot()
+    assert below is not None and below.seat == first.seat and below.rect.top > first.rect.top
+    press_key(app, pygame.K_RIGHT)
+    right = scene.active_spot()
+    assert right is not None and right.seat == first.seat + 1
+    press_key(app, pygame.K_RETURN)
+    assert app.stack.top is scene  # Enter on a number does not leave
+    press_key(app, pygame.K_TAB, pygame.KMOD_SHIFT)
+    assert scene.active_spot() is not right
+    for _ in range(len(scene.spots)):
+        press_key(app, pygame.K_TAB)
+        if scene.focus_spot is None:
+            break
+    assert scene.focus_spot is None and scene.active_spot() is None
+    press_key(app, pygame.K_RETURN)
+    assert app.stack.top is scene.table

@@ -2,6 +2,10 @@
 columns highlighted and their points, the hazards, the went-out-first ±5, the
 round score and the running total counting up. After round three: the winner
 (and the tie-break), Play again and Title.
+
+Every number explains itself on the help line when the mouse is over it or the
+keyboard focus is on it (Tab and the arrow keys walk the numbers and the buttons),
+and the cards it is about are outlined.
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ from gnoming.rules.scoring import LineKind
 from gnoming.ui import theme
 from gnoming.ui.scene import Scene
 from gnoming.ui.table.anim import SPEED_FACTORS, ease_out_cubic
+from gnoming.ui.table.explain import Note, line_notes, match_note, signed
 from gnoming.ui.widgets import Button, Menu, draw_text
 
 if TYPE_CHECKING:
@@ -33,11 +38,13 @@ QUIT_AFTER = 1.5
 """With --quit-at-end, the game-over scoreboard is shown this long."""
 
 
-def signed(value: int) -> str:
-    """Points with their sign: "+5", "−3", "0"."""
-    if value > 0:
-        return f"+{value}"
-    return str(value).replace("-", "\u2013")
+class Spot:
+    """A number on the scoreboard: where it is, what it means, whose cards."""
+
+    def __init__(self, seat: int, rect: pygame.Rect, note: Note) -> None:
+        self.seat = seat
+        self.rect = rect
+        self.note = note
 
 
 def winner_text(result: GameResult, name: Callable[[int], str]) -> tuple[str, str]:
@@ -88,6 +95,12 @@ class ScoreboardScene(Scene):
         self.menu = Menu(buttons)
         self.done = False
         self.shot = False
+        self.spots: list[Spot] = []
+        """The numbers as last drawn, seat by seat, top to bottom."""
+        self.card_rects: dict[int, list[pygame.Rect]] = {}
+        self.hover_spot: int | None = None
+        self.focus_spot: int | None = None
+        """Keyboard focus on a number (None: on the buttons, ``menu.focus``)."""
 
     @property
     def factor(self) -> float:
@@ -141,7 +154,67 @@ class ScoreboardScene(Scene):
                 return
             self.app.push(PauseScene(self.app))
             return
+        if event.type == pygame.MOUSEMOTION:
+            self.hover_spot = next(
+                (i for i, spot in enumerate(self.spots) if spot.rect.collidepoint(event.pos)), None
+            )
+        if event.type == pygame.KEYDOWN and self._key(event):
+            return
         self.menu.handle(event)
+        if event.type == pygame.MOUSEMOTION and self.menu.hover is not None:
+            self.focus_spot = None
+
+    # ------------------------------------------------------------------ explanations
+
+    def active_spot(self) -> Spot | None:
+        """The number explained now: the one under the mouse, else the focused one."""
+        index = self.hover_spot if self.hover_spot is not None else self.focus_spot
+        if index is None or index >= len(self.spots):
+            return None
+        return self.spots[index]
+
+    def _places(self) -> list[pygame.Rect]:
+        """Everything the keyboard focus may rest on: the numbers, then the buttons."""
+        return [spot.rect for spot in self.spots] + [b.rect for b in self.menu.buttons]
+
+    def _focus_index(self) -> int:
+        if self.focus_spot is not None:
+            return self.focus_spot
+        return len(self.spots) + self.menu.focus
+
+    def _set_focus(self, index: int) -> None:
+        self.hover_spot = None
+        if index < len(self.spots):
+            self.focus_spot = index
+        else:
+            self.focus_spot = None
+            self.menu.focus = index - len(self.spots)
+
+    def _key(self, event: pygame.event.Event) -> bool:
+        """Tab and the arrows move the focus over numbers and buttons; Enter on a
+        number does nothing. True when the key was used here."""
+        places = self._places()
+        here = self._focus_index()
+        if event.key == pygame.K_TAB:
+            step = -1 if event.mod & pygame.KMOD_SHIFT else 1
+            self._set_focus((here + step) % len(places))
+            return True
+        direction = {
+            pygame.K_LEFT: (-1, 0),
+            pygame.K_RIGHT: (1, 0),
+            pygame.K_UP: (0, -1),
+            pygame.K_DOWN: (0, 1),
+        }.get(event.key)
+        if direction is not None:
+            best = nearest(places, here, direction)
+            if best is not None:
+                self._set_focus(best)
+            return True
+        return self.focus_spot is not None and event.key in (
+            pygame.K_RETURN,
+            pygame.K_KP_ENTER,
+            pygame.K_SPACE,
+        )
 
     def update(self, dt: float) -> None:
         self.elapsed += dt
@@ -217,7 +290,13 @@ class ScoreboardScene(Scene):
                 max_width=w - 80,
             )
             y0 += self.app.font_size(16) + 6
-        bottom = self.menu.buttons[0].rect.top - round(10 * unit)
+        help_size = self.app.font_size(16)
+        help_h = help_size + max(14, round(18 * unit))
+        help_box = pygame.Rect(0, 0, min(w - 80, round(900 * unit)), help_h)
+        help_box.midbottom = (w // 2, self.menu.buttons[0].rect.top - round(8 * unit))
+        bottom = help_box.top - round(6 * unit)
+        self.spots = []
+        self.card_rects = {}
         cols = self.n if self.n <= 4 else math.ceil(self.n / 2)
         rows = 1 if self.n <= 4 else 2
         margin = max(36, round(44 * unit))
@@ -229,10 +308,38 @@ class ScoreboardScene(Scene):
             left = margin + (w - 2 * margin - count * cell_w) // 2 + c * cell_w
             rect = pygame.Rect(left + 4, y0 + r * cell_h + 4, cell_w - 8, cell_h - 8)
             self._draw_seat(surface, seat, rect, progress)
+        self._draw_active(surface)
+        self._draw_help(surface, help_box, help_size)
         for index, button in enumerate(self.menu.buttons):
-            button.draw(
-                surface, index == self.menu.hover, index == self.menu.focus, self.menu.text_size
-            )
+            focused = index == self.menu.focus and self.focus_spot is None
+            button.draw(surface, index == self.menu.hover, focused, self.menu.text_size)
+
+    def _draw_active(self, surface: pygame.Surface) -> None:
+        spot = self.active_spot()
+        if spot is None:
+            return
+        rects = self.card_rects.get(spot.seat, [])
+        if spot.note.positions and len(spot.note.positions) < len(rects):
+            # the other cards of that layout step back
+            for p, rect in enumerate(rects):
+                if p not in spot.note.positions:
+                    veil = pygame.Surface(rect.size, pygame.SRCALPHA)
+                    veil.fill((*theme.CREAM, 170))
+                    surface.blit(veil, rect)
+        for p in sorted(spot.note.positions):
+            if p < len(rects):
+                pygame.draw.rect(surface, theme.HAT_RED, rects[p].inflate(2, 2), 3, 6)
+        pygame.draw.rect(surface, theme.HAT_RED, spot.rect, 2, border_radius=5)
+
+    def _draw_help(self, surface: pygame.Surface, box: pygame.Rect, size: int) -> None:
+        spot = self.active_spot()
+        inner = theme.draw_panel(surface, box)
+        if spot is not None:
+            text, colour, bold = spot.note.text, theme.INK, True
+        else:
+            text = _("Point at a number, or press Tab, to see where it comes from")
+            colour, bold = theme.STONE_DARK, False
+        draw_text(surface, text, inner.center, size, colour, bold=bold, max_width=inner.w - 12)
 
     def _draw_seat(self, surface: pygame.Surface, seat: int, rect: pygame.Rect, t: float) -> None:
         pygame.draw.rect(surface, theme.CREAM, rect, border_radius=10)
@@ -277,27 +384,33 @@ class ScoreboardScene(Scene):
             pygame.Rect(gx + (p % 3) * (card_w + 3), gy + (p // 3) * (card_h + 3), card_w, card_h)
             for p in range(9)
         ]
+        self.card_rects[seat] = rects
+        notes = line_notes(score, self.before[seat], self.after[seat])
         for p, card in enumerate(layout.cards):
             surface.blit(self.app.cards.face(card.token, (card_w, card_h)), rects[p])
             if card is Card.HAZARD:
                 theme.glow(surface, rects[p], theme.GLOW_DANGER, 3)
-        for match in layout.matches:
+        for k, match in enumerate(layout.matches):
             a, b = rects[match.positions[0]], rects[match.positions[2]]
             theme.glow(surface, a.union(b), theme.GLOW_MATCH, 4)
             if match.kind is LineKind.ROW:
                 at, anchor = (b.right + 5, b.centery), "midleft"
             else:
                 at, anchor = (b.centerx, b.bottom + 2), "midtop"
-            draw_text(
+            drawn = draw_text(
                 surface, signed(match.points), at, small, theme.WATER, bold=True, anchor=anchor
             )
+            self.spots.append(Spot(seat, drawn.inflate(8, 4), match_note(k, match)))
         if tall:
             tx, right = body.left + 4, body.right - 4
             ty = rects[8].bottom + small + 6
         else:
             tx, right = rects[2].right + label_room, body.right - 2
             ty = body.top + max(0, (3 * card_h + 6 - text_h) // 2)
-        for label, value, bold in lines:
+        for (label, value, bold), note in zip(lines, notes, strict=False):
+            self.spots.append(
+                Spot(seat, pygame.Rect(tx - 5, ty - 2, right - tx + 10, line_h + 1), note)
+            )
             shown = round(value * t) if isinstance(value, int) else value
             text = signed(shown) if isinstance(shown, int) else shown
             draw_text(
@@ -314,6 +427,9 @@ class ScoreboardScene(Scene):
         total_before = self.before[seat]
         total = round(total_before + (self.after[seat] - total_before) * t)
         pygame.draw.line(surface, theme.WOOD_DARK, (tx, ty), (right, ty), 1)
+        self.spots.append(
+            Spot(seat, pygame.Rect(tx - 5, ty + 1, right - tx + 10, size + 5), notes[-1])
+        )
         draw_text(
             surface,
             _("Total"),
@@ -363,3 +479,21 @@ def draw_star(surface: pygame.Surface, centre: tuple[int, int], radius: int) -> 
         points.append((cx + r * math.cos(a), cy + r * math.sin(a)))
     pygame.draw.polygon(surface, theme.GOLD, points)
     pygame.draw.polygon(surface, theme.WOOD_DARK, points, 1)
+
+
+def nearest(places: list[pygame.Rect], here: int, direction: tuple[int, int]) -> int | None:
+    """The place nearest to ``places[here]`` in ``direction`` (favouring straight lines)."""
+    cx, cy = places[here].center
+    dx, dy = direction
+    best, best_score = None, float("inf")
+    for index, rect in enumerate(places):
+        if index == here:
+            continue
+        vx, vy = rect.centerx - cx, rect.centery - cy
+        along = vx * dx + vy * dy
+        if along <= 0:
+            continue
+        score = along + 2.5 * (abs(vx * dy) + abs(vy * dx))
+        if score < best_score:
+            best, best_score = index, score
+    return best

@@ -400,7 +400,10 @@ class TableScene(TableInput, Scene):
         for clip in self.timeline.active:
             clips.draw_caption(surface, clip, self.painter, geom, self.reduced)
         self._draw_hint(surface)
-        self.tips.draw(surface, geom)
+        if self.hint is None and self.hinter is None:
+            self.tips.draw(surface, geom)  # the hint box sits in the same place
+        else:
+            self.tips.rect = None
         if self.pass_to is not None:
             self._draw_pass(surface)
         if warm_up:

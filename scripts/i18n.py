@@ -26,7 +26,9 @@ def po_path(lang: str) -> Path:
     return LOCALE / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
 
 
-def extract() -> int:
+def extract(target: Path | None = None) -> int:
+    """Write the template of every message in the code (to ``target``, default the .pot)."""
+    target = target or POT
     from babel.messages.catalog import Catalog
     from babel.messages.extract import extract_from_dir
     from babel.messages.pofile import write_po
@@ -39,10 +41,10 @@ def extract() -> int:
         if not filename.startswith("gnoming"):
             continue
         catalog.add(message, None, [(filename, lineno)], auto_comments=comments, context=context)
-    LOCALE.mkdir(exist_ok=True)
-    with POT.open("wb") as handle:
+    target.parent.mkdir(parents=True, exist_ok=True)
+    with target.open("wb") as handle:
         write_po(handle, catalog, width=100, sort_output=True)
-    print(f"{len(catalog)} messages -> {POT.relative_to(ROOT)}")
+    print(f"{len(catalog)} messages -> {target}")
     return 0
 
 
@@ -119,7 +121,12 @@ def check() -> int:
 
 
 def main(argv: list[str]) -> int:
-    commands = {"extract": extract, "update": update, "compile": compile_catalogs, "check": check}
+    commands = {
+        "extract": lambda: extract(),
+        "update": update,
+        "compile": compile_catalogs,
+        "check": check,
+    }
     if len(argv) != 1 or argv[0] not in commands:
         print(__doc__)
         return 2

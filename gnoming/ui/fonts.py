@@ -59,9 +59,39 @@ def has_devanagari(text: str) -> bool:
 
 
 def font_for_text(text: str, size: int, bold: bool = False) -> pygame.font.Font:
-    """The font that can show ``text``: Devanagari if the text has any, else Noto Sans.
-
-    Noto Sans Devanagari also carries Latin letters and digits, so a mixed
-    Marathi string with numbers renders in one piece.
-    """
+    """The font for a run of ``text`` in one script (see :func:`script_runs`):
+    Devanagari if the text has any, else Noto Sans."""
     return get_font(size, bold, DEVANAGARI if has_devanagari(text) else None)
+
+
+def _is_devanagari(ch: str) -> bool:
+    return "\u0900" <= ch <= "\u097f" or "\ua8e0" <= ch <= "\ua8ff"
+
+
+def script_runs(text: str) -> list[str]:
+    """``text`` cut where it changes between Devanagari and Latin letters.
+
+    Noto Sans Devanagari has digits and punctuation but no Latin letters, so a
+    Marathi sentence with a gnome's name ("Old Beck विचार करत आहे") is drawn
+    run by run, each in a font that has its letters. Digits, spaces and
+    punctuation stay with the run they stand in.
+    """
+    runs: list[str] = []
+    current = ""
+    current_deva: bool | None = None
+    for ch in text:
+        if _is_devanagari(ch):
+            deva: bool | None = True
+        elif ch.isalpha():
+            deva = False
+        else:
+            deva = None  # neutral: digits, spaces, punctuation
+        if deva is not None and current_deva is not None and deva != current_deva:
+            runs.append(current)
+            current = ""
+        if deva is not None:
+            current_deva = deva
+        current += ch
+    if current:
+        runs.append(current)
+    return runs

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from gnoming.ui import theme
-from gnoming.ui.fonts import font_for_text
+from gnoming.ui.fonts import font_for_text, has_devanagari, script_runs
 
 Colour = tuple[int, int, int]
 
@@ -30,8 +30,25 @@ def render_text(
     if surface is None:
         if len(_TEXT_CACHE) > _TEXT_CACHE_LIMIT:
             _TEXT_CACHE.clear()
-        surface = font_for_text(text, size, bold).render(text, True, colour)
+        surface = _render_runs(text, size, colour, bold)
         _TEXT_CACHE[key] = surface
+    return surface
+
+
+def _render_runs(text: str, size: int, colour: Colour, bold: bool) -> pygame.Surface:
+    runs = script_runs(text) if has_devanagari(text) else [text]
+    if len(runs) == 1:
+        return font_for_text(text, size, bold).render(text, True, colour)
+    fonts = [font_for_text(run, size, bold) for run in runs]
+    parts = [font.render(run, True, colour) for font, run in zip(fonts, runs, strict=True)]
+    ascent = max(font.get_ascent() for font in fonts)
+    tops = [ascent - font.get_ascent() for font in fonts]
+    height = max(top + part.get_height() for top, part in zip(tops, parts, strict=True))
+    surface = pygame.Surface((sum(p.get_width() for p in parts), height), pygame.SRCALPHA)
+    x = 0
+    for top, part in zip(tops, parts, strict=True):
+        surface.blit(part, (x, top))
+        x += part.get_width()
     return surface
 
 
@@ -40,6 +57,8 @@ def clear_text_cache() -> None:
 
 
 def text_width(text: str, size: int, bold: bool = False) -> int:
+    if has_devanagari(text):
+        return sum(font_for_text(run, size, bold).size(run)[0] for run in script_runs(text))
     return font_for_text(text, size, bold).size(text)[0]
 
 

@@ -146,3 +146,20 @@ def test_a_whole_game_at_the_table_fits_at_the_smallest_window(
     assert scene.state.is_over()
     assert {ActionKind.DRAW, ActionKind.KEEP, ActionKind.DISCARD} <= seen
     assert overflows == [], f"{lang}: {overflows[:5]}"
+
+
+def test_mixed_marathi_and_latin_text_is_drawn_with_a_glyph_for_every_letter() -> None:
+    from gnoming.ui.fonts import font_for_text, script_runs
+
+    pygame.font.init()
+    text = "Old Beck विचार करत आहे: ढीग A (Esc)"
+    runs = script_runs(text)
+    assert runs == ["Old Beck ", "विचार करत आहे: ढीग ", "A (Esc)"]
+    for run in runs:
+        font = font_for_text(run, 20)
+        missing = font.metrics("\U0010fffd")[0]  # a character no font has: the empty box
+        for ch in run:
+            if ch.isalpha() and not ("\u0900" <= ch <= "\u097f"):
+                assert font.metrics(ch)[0] != missing, (run, ch)
+    wide = widgets.render_text(text, 20)
+    assert wide.get_width() == widgets.text_width(text, 20)

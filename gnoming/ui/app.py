@@ -71,6 +71,7 @@ class App:
         self.args = args
         self.data_dir = data_dir(args.data_dir)
         self.settings, messages = load_settings(self.data_dir)
+        messages += self._check_files()
         self.toasts: list[list[object]] = [[m, TOAST_SECONDS] for m in messages]
         i18n.set_language(args.lang or self.settings.language)
         self.speed: str = args.speed or self.settings.animation_speed
@@ -88,6 +89,19 @@ class App:
         self.cards = CardArt()
         self.audio = Audio()
         self.apply_sound_settings()
+
+    def _check_files(self) -> list[str]:
+        """Read the statistics and the autosave once at start-up, so that a damaged
+        file is moved aside (never deleted) and the player hears of it at once,
+        not in the middle of a game."""
+        from gnoming.store.saves import has_saved_game, load_saved_game
+        from gnoming.store.stats import load_stats
+
+        _stats, messages = load_stats(self.data_dir)
+        if has_saved_game(self.data_dir):
+            _saved, more = load_saved_game(self.data_dir)
+            messages += more
+        return messages
 
     # ------------------------------------------------------------------ window
 

@@ -24,6 +24,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Generic, TypeVar
 
+from gnoming.i18n import N_, _
+
 T = TypeVar("T")
 
 MAX_FILE_BYTES = 16 * 1024 * 1024
@@ -160,15 +162,15 @@ def check_version(obj: object, current: int) -> dict[str, object]:
 def parse_json_bytes(data: bytes) -> object:
     """Decode store file bytes; raises :class:`Damaged` for anything but UTF-8 JSON."""
     if len(data) > MAX_FILE_BYTES:
-        raise Damaged("far too large")
+        raise Damaged(N_("far too large"))
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError:
-        raise Damaged("not text") from None
+        raise Damaged(N_("not text")) from None
     try:
         return json.loads(text)
     except (ValueError, RecursionError):
-        raise Damaged("not valid JSON, perhaps cut short") from None
+        raise Damaged(N_("not valid JSON, perhaps cut short")) from None
 
 
 @dataclass(frozen=True)
@@ -184,18 +186,26 @@ class Loaded(Generic[T]):
 MAX_REASON = 100
 
 
+DEFAULTS_USED = N_("defaults are used")
+BACKUP_USED = N_("the backup copy is used")
+
+
 def damaged_message(what: str, kept: Path | None, fallback: str, problem: Damaged) -> str:
-    """One sentence for the player about a damaged file."""
+    """One sentence for the player about a damaged file, in the player's language
+    (``what`` and ``fallback`` are messages marked with ``N_``)."""
     if isinstance(problem, TooNew):
-        head = f"Your {what} file comes from a newer version of the game"
+        head = _("Your {what} file comes from a newer version of the game").format(what=_(what))
     else:
-        reason = str(problem)
+        reason = _(str(problem))
         if len(reason) > MAX_REASON:
             reason = reason[: MAX_REASON - 1].rstrip() + "…"
-        head = f"Your {what} file was damaged ({reason})"
+        head = _("Your {what} file was damaged ({reason})").format(what=_(what), reason=reason)
     if kept is not None:
-        return f"{head}; it was kept as {kept.name} and {fallback}."
-    return f"{head} and could not be moved aside; {fallback}."
+        text = _("{head}; it was kept as {name} and {fallback}.")
+        return text.format(head=head, name=kept.name, fallback=_(fallback))
+    return _("{head} and could not be moved aside; {fallback}.").format(
+        head=head, fallback=_(fallback)
+    )
 
 
 def _read_one(path: Path, parse: Callable[[object], T]) -> T:
@@ -230,10 +240,11 @@ def read_json_file(path: Path, parse: Callable[[object], T], what: str) -> Loade
         problem = error
     except OSError as error:
         reason = error.strerror or type(error).__name__
-        messages.append(
-            f"Your {what} file could not be opened ({reason}); it was left as it is "
+        text = _(
+            "Your {what} file could not be opened ({reason}); it was left as it is "
             "and defaults are used for now."
         )
+        messages.append(text.format(what=_(what), reason=reason))
         return Loaded(None, messages)
     kept = move_aside(path)
     backup = backup_path(path)
@@ -243,19 +254,20 @@ def read_json_file(path: Path, parse: Callable[[object], T], what: str) -> Loade
         pass
     except Damaged:
         backup_kept = move_aside(backup)
-        messages.append(damaged_message(what, kept, "defaults are used", problem))
+        messages.append(damaged_message(what, kept, DEFAULTS_USED, problem))
         if backup_kept is not None:
-            messages.append(f"Its backup copy was damaged too; it was kept as {backup_kept.name}.")
+            text = _("Its backup copy was damaged too; it was kept as {name}.")
+            messages.append(text.format(name=backup_kept.name))
         return Loaded(None, messages)
     except OSError:
         pass
     else:
-        messages.append(damaged_message(what, kept, "the backup copy is used", problem))
+        messages.append(damaged_message(what, kept, BACKUP_USED, problem))
         if kept is not None:
             with contextlib.suppress(OSError):
                 os.replace(_copy_for_restore(backup), path)
         return Loaded(value, messages, from_backup=True)
-    messages.append(damaged_message(what, kept, "defaults are used", problem))
+    messages.append(damaged_message(what, kept, DEFAULTS_USED, problem))
     return Loaded(None, messages)
 
 

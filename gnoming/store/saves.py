@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from gnoming.i18n import N_, _
 from gnoming.rules import GameRecord, GameState, RecordError
 
 from .atomic import Damaged, backup_path, check_version, read_json_file, write_json
@@ -54,7 +55,7 @@ def save_game(
         write_json(_autosave(folder), data)
     except OSError as error:
         reason = error.strerror or type(error).__name__
-        return [f"The game could not be saved ({reason})."]
+        return [_("The game could not be saved ({reason}).").format(reason=reason)]
     return []
 
 
@@ -94,7 +95,7 @@ def load_saved_game(folder: Path) -> tuple[SavedGame | None, list[str]]:
     The game may already be over when the program stopped between the last
     action and :func:`clear_game`: record it in the statistics, then clear it.
     """
-    loaded = read_json_file(_autosave(folder), _parse_save, "saved game")
+    loaded = read_json_file(_autosave(folder), _parse_save, N_("saved game"))
     return loaded.value, list(loaded.messages)
 
 

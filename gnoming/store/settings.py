@@ -22,6 +22,8 @@ from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
 from typing import Literal, cast
 
+from gnoming.i18n import N_, _
+
 from .atomic import check_version, move_aside, read_json_file, write_json
 
 SETTINGS_FILE = "settings.json"
@@ -248,20 +250,22 @@ def load_settings(folder: Path, defaults: Settings | None = None) -> tuple[Setti
         bad_fields[:] = bad
         return settings
 
-    loaded = read_json_file(path, parse, "settings")
+    loaded = read_json_file(path, parse, N_("settings"))
     messages = list(loaded.messages)
     settings = base if loaded.value is None else loaded.value
     if bad_fields:
         names = ", ".join(name.replace("_", " ") for name in bad_fields)
         kept = move_aside(path)
         if kept is not None:
-            messages.append(
-                f"Some of your settings could not be read ({names}) and were reset; "
-                f"the old file was kept as {kept.name}."
+            text = _(
+                "Some of your settings could not be read ({names}) and were reset; "
+                "the old file was kept as {name}."
             )
+            messages.append(text.format(names=names, name=kept.name))
             messages.extend(save_settings(folder, settings))
         else:
-            messages.append(f"Some of your settings could not be read ({names}) and were reset.")
+            text = _("Some of your settings could not be read ({names}) and were reset.")
+            messages.append(text.format(names=names))
     return settings, messages
 
 
@@ -272,7 +276,7 @@ def save_settings(folder: Path, settings: Settings) -> list[str]:
         write_json(Path(folder) / SETTINGS_FILE, settings.to_dict())
     except OSError as error:
         reason = error.strerror or type(error).__name__
-        return [f"Your settings could not be saved ({reason})."]
+        return [_("Your settings could not be saved ({reason}).").format(reason=reason)]
     return []
 
 

@@ -32,6 +32,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from gnoming.i18n import N_, _
 from gnoming.rules import Card, GameRecord, GameState, HazardReason, RecordError
 from gnoming.rules.events import Bounced, HazardRemoved, RoundScored
 
@@ -240,7 +241,7 @@ def stats_from_dict(obj: object) -> Stats:
 def load_stats(folder: Path) -> tuple[Stats, list[str]]:
     """The saved statistics (empty ones when there are none or they are damaged)
     and messages for the player. Never raises."""
-    loaded = read_json_file(Path(folder) / STATS_FILE, stats_from_dict, "statistics")
+    loaded = read_json_file(Path(folder) / STATS_FILE, stats_from_dict, N_("statistics"))
     return (loaded.value or Stats()), list(loaded.messages)
 
 
@@ -251,7 +252,7 @@ def save_stats(folder: Path, stats: Stats) -> list[str]:
         write_json(Path(folder) / STATS_FILE, stats.to_dict())
     except OSError as error:
         reason = error.strerror or type(error).__name__
-        return [f"Your statistics could not be saved ({reason})."]
+        return [_("Your statistics could not be saved ({reason}).").format(reason=reason)]
     return []
 
 

@@ -20,6 +20,7 @@ from typing import Any
 from gnoming.ai import make_bot, start_thinking
 from gnoming.ai.characters import characters_of
 from gnoming.ai.protocol import Thinker
+from gnoming.i18n import _
 from gnoming.rules import Action, GameRecord, GameState, observe
 from gnoming.rules import events as E
 from gnoming.store.saves import SavedGame, clear_game, save_game
@@ -174,7 +175,7 @@ class GameSession:
         try:
             messages = future.result()
         except Exception as error:  # a save that failed must not take the game down
-            messages = [f"The game could not be saved ({error})."]
+            messages = [_("The game could not be saved ({reason}).").format(reason=error)]
         with self._lock:
             self._messages.extend(messages)
 

@@ -111,6 +111,61 @@ def draw_text(
     return rect
 
 
+def draw_text_in(
+    surface: pygame.Surface,
+    text: str,
+    box: pygame.Rect,
+    size: int,
+    colour: Colour = theme.INK,
+    *,
+    bold: bool = False,
+    align: str = "left",
+    minimum: int = 10,
+) -> pygame.Rect:
+    """Draw ``text`` with its inked pixels inside ``box``: the font shrinks until
+    the ink fits the box's width and height (tall Devanagari vowel signs too), and
+    the ink is centred in the box's height; ``align`` is left, center or right."""
+    while size > minimum:
+        ink = render_text(text, size, colour, bold).get_bounding_rect()
+        if text_width(text, size, bold) <= box.width and ink.height <= box.height:
+            break
+        size -= 1
+    ink = render_text(text, size, colour, bold).get_bounding_rect()
+    top = box.centery - ink.height // 2 - ink.y
+    if align == "center":
+        return draw_text(
+            surface,
+            text,
+            (box.centerx, top),
+            size,
+            colour,
+            bold=bold,
+            anchor="midtop",
+            max_width=box.width,
+        )
+    if align == "right":
+        return draw_text(
+            surface,
+            text,
+            (box.right, top),
+            size,
+            colour,
+            bold=bold,
+            anchor="topright",
+            max_width=box.width,
+        )
+    return draw_text(
+        surface,
+        text,
+        (box.left, top),
+        size,
+        colour,
+        bold=bold,
+        anchor="topleft",
+        max_width=box.width,
+    )
+
+
 def _split_long_word(word: str, size: int, max_width: int, bold: bool) -> list[str]:
     """A word wider than ``max_width`` (a file path, say) cut into pieces that fit."""
     pieces: list[str] = []

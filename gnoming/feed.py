@@ -206,14 +206,14 @@ class LocalFeed:
     def why_illegal(self, action: Action) -> str | None:
         state = self.session.state
         if not self._screen_decides():
-            return N_("it is not your turn") if not state.is_over() else N_("the game is over")
+            return N_("Not now.") if not state.is_over() else N_("the game is over")
         if action in state.legal_actions():
             return None
         return state._explain(action)  # the rules' words; a public why_illegal is coming
 
     def submit(self, action: Action) -> None:
         if not self._screen_decides():
-            raise IllegalActionError(self.why_illegal(action) or N_("it is not your turn"))
+            raise IllegalActionError(self.why_illegal(action) or N_("Not now."))
         self._apply(action)
 
     def _apply(self, action: Action) -> None:

@@ -30,7 +30,7 @@ from gnoming import i18n  # noqa: E402
 from gnoming.options import LaunchOptions, Speed, clamp_window  # noqa: E402
 from gnoming.paths import asset_path, data_dir  # noqa: E402
 from gnoming.store.crash import write_crash_report  # noqa: E402
-from gnoming.store.saves import has_saved_game, load_saved_game  # noqa: E402
+from gnoming.store.saves import SaveSlot, has_saved_game, load_saved_game  # noqa: E402
 from gnoming.store.settings import Settings, load_settings, save_settings  # noqa: E402
 from gnoming.store.stats import load_stats  # noqa: E402
 from gnoming.ui import fonts, theme, widgets  # noqa: E402
@@ -106,8 +106,11 @@ class App:
         file is moved aside (never deleted) and the player hears of it at once,
         not in the middle of a game."""
         _stats, messages = load_stats(self.data_dir)
-        if has_saved_game(self.data_dir):
-            _saved, more = load_saved_game(self.data_dir)
+        # a robot run (autoplay, screenshots) never touches the person's save
+        robot = self.options.autoplay or self.options.screenshot_dir is not None
+        slot = SaveSlot.AUTOPLAY if robot else SaveSlot.PERSON
+        if has_saved_game(self.data_dir, slot):
+            _saved, more = load_saved_game(self.data_dir, slot)
             messages += more
         return messages
 

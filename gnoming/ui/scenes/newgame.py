@@ -33,6 +33,7 @@ from gnoming.ui import theme
 from gnoming.ui.menus.characters import characters, factory_gnomes, portrait_for, trait_text
 from gnoming.ui.menus.common import draw_heading, draw_key_hint, font_px, px, unit
 from gnoming.ui.scene import Scene
+from gnoming.ui.session import GameConfig
 from gnoming.ui.widgets import (
     draw_focus_marks,
     draw_text,
@@ -198,11 +199,11 @@ class NewGameScene(Scene):
         persons = [i for i, s in enumerate(seats) if s.kind == "person"]
         self.first_seat = persons[0] if persons else 0
         self.editing: int | None = None
-        self.seed: int | None = getattr(app.args, "seed", None)
+        self.seed: int | None = app.options.seed
         """The shuffle seed of the game to start; None: a random one at Start."""
         self.editing_seed = False
         self.seed_text = ""
-        players: int | None = getattr(app.args, "players", None)
+        players = app.options.players
         if players is not None:
             while len(self.seats) < players:
                 self.seats.append(self._new_gnome())
@@ -370,10 +371,8 @@ class NewGameScene(Scene):
         else:
             self._focus_cell("kind", len(self.seats) - 1)
 
-    def config(self) -> object:
+    def config(self) -> GameConfig:
         """The :class:`GameConfig` the Start button would start."""
-        from gnoming.ui.session import GameConfig
-
         seed = self.seed if self.seed is not None else random.SystemRandom().randrange(2**31)
         return GameConfig(tuple(self.seats), seed, self.first_seat)
 
@@ -381,7 +380,7 @@ class NewGameScene(Scene):
         seats = tuple(self.seats)
         if seats != tuple(self.app.settings.default_seats):
             self.app.update_settings(dataclasses.replace(self.app.settings, default_seats=seats))
-        self.app.replace(self.app.game_scene(self.config()))
+        self.app.router.table(self.config())
 
     # ------------------------------------------------------------------ input
 

@@ -15,10 +15,10 @@ from collections.abc import Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from gnoming.ai import make_bot, start_thinking
 from gnoming.ai.characters import characters_of
+from gnoming.ai.hints import HintThinker, start_hint
 from gnoming.ai.protocol import Thinker
 from gnoming.i18n import _
 from gnoming.rules import Action, GameRecord, GameState, observe
@@ -146,10 +146,8 @@ class GameSession:
         bot = make_bot(spec.difficulty, _bot_seed(self.config.seed, seat, len(self.state.history)))
         return start_thinking(bot, observe(self.state, seat), self.state.legal_actions())
 
-    def hint_thinker(self) -> Any:
+    def hint_thinker(self) -> HintThinker:
         """A Hard gnome's recommendation for the person whose decision it is."""
-        from gnoming.ai.hints import start_hint
-
         seat = self.state.current_seat()
         seed = _bot_seed(self.config.seed, seat, len(self.state.history))
         return start_hint(observe(self.state, seat), self.state.legal_actions(), seed)

@@ -161,25 +161,24 @@ def test_too_many_wrong_codes_lock_the_address_out_for_a_while():
 
 def test_a_connection_that_never_says_hello_is_closed():
     async def scenario() -> None:
-        async with running_server(ServerConfig(port=0, hello_seconds=0.2)) as (_, url):
-            async with connect(url) as ws:
-                assert await receive_until_closed(ws) == []
+        config = ServerConfig(port=0, hello_seconds=0.2)
+        async with running_server(config) as (_, url), connect(url) as ws:
+            assert await receive_until_closed(ws) == []
 
     run(scenario())
 
 
 def test_the_first_friend_with_a_new_code_opens_the_table():
     async def scenario() -> None:
-        async with running_server(ServerConfig(port=0)) as (server, url):
-            async with connect(url) as ws:
-                create = P.TableSpec(seats=3, gnomes=1)
-                hello = P.Hello(version=P.PROTOCOL_VERSION, code="NEWT", name="Ada", create=create)
-                await ws.send(P.encode(hello), text=True)
-                got = await receive_until(ws, P.Lobby)
-                assert isinstance(got[0], P.Welcome) and got[0].seat == 0
-                assert "NEWT" in server.tables
-                lobby = got[-1]
-                assert isinstance(lobby, P.Lobby) and lobby.open_seats == 1
+        async with running_server(ServerConfig(port=0)) as (server, url), connect(url) as ws:
+            create = P.TableSpec(seats=3, gnomes=1)
+            hello = P.Hello(version=P.PROTOCOL_VERSION, code="NEWT", name="Ada", create=create)
+            await ws.send(P.encode(hello), text=True)
+            got = await receive_until(ws, P.Lobby)
+            assert isinstance(got[0], P.Welcome) and got[0].seat == 0
+            assert "NEWT" in server.tables
+            lobby = got[-1]
+            assert isinstance(lobby, P.Lobby) and lobby.open_seats == 1
 
     run(scenario())
 

@@ -104,6 +104,7 @@ def result_record(table: Table) -> dict[str, object]:
         "round_scores": [list(r) for r in result.round_scores],
         "tie_break": result.tie_break.value,
         "names": [s.name for s in table.seats],
+        "statuses": [s.status.value for s in table.seats],
     }
 
 

@@ -17,7 +17,7 @@ import asyncio
 import logging
 import secrets
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 
@@ -232,6 +232,18 @@ class TableServer:
         )
         self.tables[code] = TableRunner(table, asyncio.get_running_loop().time())
         return table
+
+    def lay_out_seats(self, code: str, seats: Sequence[tuple[bool, str, Difficulty]]) -> None:
+        """Gnomes at the seats the host chose (see :meth:`Table.lay_out`)."""
+        self.tables[code].table.lay_out(seats)
+
+    def seat_gnome(self, code: str, index: int, name: str, level: Difficulty) -> bool:
+        """The host fills an open lobby seat with a gnome (see :meth:`Table.seat_gnome`)."""
+        runner = self.tables.get(code)
+        if runner is None or not runner.table.seat_gnome(index, name, level):
+            return False
+        self._changed(runner)
+        return True
 
     def _now(self) -> float:
         return asyncio.get_running_loop().time()

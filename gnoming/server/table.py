@@ -395,6 +395,33 @@ class Table:
             return False
         return self._apply(action) is None
 
+    def lay_out(self, seats: Sequence[tuple[bool, str, Difficulty]]) -> None:
+        """Before anyone joins: gnomes at the seats the host chose (``(is_gnome, name,
+        level)`` per seat), the other seats open for people."""
+        if self.started or self.links() or len(seats) != len(self.seats):
+            raise ValueError("a table is laid out once, before anyone joins, seat for seat")
+        if all(gnome for gnome, _name, _level in seats):
+            raise ValueError("a table needs at least one seat for a friend")
+        self.seats = [
+            Seat(i, SeatKind.GNOME, name, level, SeatStatus.GNOME_CONTROLLED)
+            if gnome
+            else Seat(i, SeatKind.PERSON, "", level, SeatStatus.OPEN)
+            for i, (gnome, name, level) in enumerate(seats)
+        ]
+
+    def seat_gnome(self, index: int, name: str, level: Difficulty) -> bool:
+        """The host fills an open seat with a gnome in the lobby; the game starts
+        when no seat is left open. False if the seat is not open (nothing changes)."""
+        if self.started or self.closed or not 0 <= index < len(self.seats):
+            return False
+        if self.seats[index].status is not SeatStatus.OPEN:
+            return False
+        self.seats[index] = Seat(index, SeatKind.GNOME, name, level, SeatStatus.GNOME_CONTROLLED)
+        self._broadcast_lobby()
+        if self.open_seats() == 0:
+            self.start()
+        return True
+
     def emote(self, seat_index: int, emote: EmoteId) -> None:
         self._broadcast(encode(EmoteShown(seat=seat_index, emote=emote)))
 

@@ -63,13 +63,15 @@ class Stats:
     actions: int = 0
 
 
-async def bot_client(url: str, code: str, create: TableSpec | None, index: int, stats: Stats) -> None:
+async def bot_client(
+    url: str, code: str, create: TableSpec | None, index: int, stats: Stats, think: float
+) -> None:
     """One seat played by an Easy gnome until the result comes."""
     hello = Hello(version=PROTOCOL_VERSION, code=code, name=f"Bench {index}", create=create)
     try:
         async with connect(url, max_size=MAX_MESSAGE_BYTES, open_timeout=30, compression=None, ping_interval=None) as ws:
             await ws.send(encode(hello), text=True)
-            await play(ws, code, index, stats)
+            await play(ws, code, index, stats, think)
     except (OSError, TimeoutError, ConnectionClosed, InvalidHandshake):
         stats.failed_clients += 1
 
@@ -89,7 +91,7 @@ class _Peek(msgspec.Struct):
 _peek = msgspec.json.Decoder(_Peek)
 
 
-async def play(ws: ClientConnection, code: str, index: int, stats: Stats) -> None:
+async def play(ws: ClientConnection, code: str, index: int, stats: Stats, think: float) -> None:
     seat = -1
     bot = EasyBot(index)
     sent_at: dict[int, float] = {}
@@ -110,6 +112,8 @@ async def play(ws: ClientConnection, code: str, index: int, stats: Stats) -> Non
             if obs.current_seat == seat and message.legal:
                 legal = tuple(Action.parse(text) for text in message.legal)
                 action = bot.choose(observation_from_wire(obs, seat), legal)
+                if think > 0:
+                    await asyncio.sleep(think)
                 sent_at[message.seq] = time.perf_counter()
                 stats.actions += 1
                 await ws.send(encode(Act(seq=message.seq, action=str(action))), text=True)
@@ -127,23 +131,27 @@ async def play(ws: ClientConnection, code: str, index: int, stats: Stats) -> Non
             return
 
 
-async def one_table(url: str, seats: int, number: int, opening: asyncio.Semaphore, stats: Stats) -> None:
+async def one_table(
+    url: str, seats: int, number: int, opening: asyncio.Semaphore, stats: Stats, think: float
+) -> None:
     code = new_code()
     async with opening:
-        creator = asyncio.create_task(bot_client(url, code, TableSpec(seats=seats), number * seats, stats))
+        creator = asyncio.create_task(bot_client(url, code, TableSpec(seats=seats), number * seats, stats, think))
         await asyncio.sleep(0.05)  # the table exists before the others ask for it
     others = [
-        asyncio.create_task(bot_client(url, code, None, number * seats + k, stats))
+        asyncio.create_task(bot_client(url, code, None, number * seats + k, stats, think))
         for k in range(1, seats)
     ]
     await asyncio.gather(creator, *others)
 
 
-async def run_tables(url: str, tables: int, seats: int, timeout: float) -> tuple[Stats, float]:
+async def run_tables(
+    url: str, tables: int, seats: int, timeout: float, think: float
+) -> tuple[Stats, float]:
     stats = Stats()
     opening = asyncio.Semaphore(25)
     start = time.perf_counter()
-    jobs = [asyncio.create_task(one_table(url, seats, n, opening, stats)) for n in range(tables)]
+    jobs = [asyncio.create_task(one_table(url, seats, n, opening, stats, think)) for n in range(tables)]
     done, pending = await asyncio.wait(jobs, timeout=timeout)
     for job in pending:
         job.cancel()
@@ -188,6 +196,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--tables", type=int, default=200)
     parser.add_argument("--seats", type=int, default=4, choices=range(2, 8))
     parser.add_argument("--timeout", type=float, default=300.0, help="stop after this many seconds (default 300)")
+    parser.add_argument(
+        "--think-ms",
+        type=float,
+        default=0.0,
+        help="each bot waits this long before it acts (0: at once, the server's saturation point; "
+        "100: a brisk human pace)",
+    )
     parser.add_argument("--json", metavar="PATH", help="also write the numbers as JSON")
     args = parser.parse_args(argv)
     if not 1 <= args.tables <= 2000:
@@ -205,7 +220,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         url = f"ws://127.0.0.1:{ready['port']}"
         before = proc_numbers(server.pid)
         own_before = time.process_time()
-        stats, elapsed = asyncio.run(run_tables(url, args.tables, args.seats, args.timeout))
+        stats, elapsed = asyncio.run(
+            run_tables(url, args.tables, args.seats, args.timeout, args.think_ms / 1000)
+        )
         own_cpu = time.process_time() - own_before
         after = proc_numbers(server.pid)
     finally:
@@ -219,6 +236,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     report: dict[str, object] = {
         "tables": args.tables,
         "seats": args.seats,
+        "think_ms": args.think_ms,
         "tables_finished": len(stats.finished_tables),
         "result_disagreements": stats.disagreements,
         "problems": stats.problems,

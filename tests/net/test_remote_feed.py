@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import random
-import threading
 import time
 from collections.abc import Iterator
 
@@ -16,50 +14,9 @@ from gnoming.net.client import RemoteFeed
 from gnoming.net.protocol import TableSpec
 from gnoming.rules import IllegalActionError
 from gnoming.rules import actions as A
-from gnoming.server.app import ServerConfig, TableServer
-from gnoming.server.table import Table
+from gnoming.server.app import ServerConfig
+from gnoming.server.thread import ServerThread
 from gnoming.ui.table.view import TableView
-
-
-class ServerThread:
-    """A server on its own thread and loop, so the test can play like a screen."""
-
-    def __init__(self, config: ServerConfig) -> None:
-        self.config = config
-        self.url = ""
-        self.server: TableServer | None = None
-        self.loop: asyncio.AbstractEventLoop | None = None
-        self._ready = threading.Event()
-        self._stop: asyncio.Event | None = None
-        self._thread = threading.Thread(target=lambda: asyncio.run(self._main()), daemon=True)
-
-    async def _main(self) -> None:
-        self.loop = asyncio.get_running_loop()
-        self._stop = asyncio.Event()
-        self.server = TableServer(self.config)
-        host, port = await self.server.start()
-        self.url = f"ws://{host}:{port}"
-        self._ready.set()
-        await self._stop.wait()
-        await self.server.stop()
-
-    def start(self) -> None:
-        self._thread.start()
-        assert self._ready.wait(10)
-
-    def open_table(self, code: str, spec: TableSpec, seed: int) -> Table:
-        assert self.loop is not None and self.server is not None
-        server = self.server
-
-        async def opening() -> Table:
-            return server.open_table(code, spec, seed)
-
-        return asyncio.run_coroutine_threadsafe(opening(), self.loop).result(5)
-
-    def stop(self) -> None:
-        if self.loop is not None and self._stop is not None and not self.loop.is_closed():
-            self.loop.call_soon_threadsafe(self._stop.set)
-        self._thread.join(10)
 
 
 @contextlib.contextmanager
@@ -70,6 +27,10 @@ def server_thread(**config: object) -> Iterator[ServerThread]:
         yield thread
     finally:
         thread.stop()
+
+
+def url(server: ServerThread) -> str:
+    return f"ws://{server.host}:{server.port}"
 
 
 def wait_ready(feed: RemoteFeed, seconds: float = 10.0) -> None:
@@ -106,8 +67,8 @@ def play_through(feed: SeatFeed, seed: int, seconds: float = 60.0) -> int:
 
 def test_a_remote_feed_plays_a_whole_game_and_its_view_always_equals_its_observation():
     with server_thread() as server:
-        table = server.open_table("FEED", TableSpec(seats=3, gnomes=2), seed=4)
-        feed = RemoteFeed.join(server.url, "FEED", "Ada")
+        table = server.call(lambda s: s.open_table("FEED", TableSpec(seats=3, gnomes=2), 4))
+        feed = RemoteFeed.join(url(server), "FEED", "Ada")
         try:
             wait_ready(feed)
             assert feed.screen_seats == (0,)
@@ -121,8 +82,8 @@ def test_a_remote_feed_plays_a_whole_game_and_its_view_always_equals_its_observa
 
 def test_a_remote_feed_refuses_what_its_seat_may_not_do_and_says_why():
     with server_thread() as server:
-        server.open_table("WHYY", TableSpec(seats=2, gnomes=1), seed=2)
-        feed = RemoteFeed.join(server.url, "WHYY", "Ada")
+        server.call(lambda s: s.open_table("WHYY", TableSpec(seats=2, gnomes=1), 2))
+        feed = RemoteFeed.join(url(server), "WHYY", "Ada")
         try:
             wait_ready(feed)
             assert feed.legal_actions()  # seat 0 starts with its flips
@@ -138,8 +99,8 @@ def test_a_remote_feed_refuses_what_its_seat_may_not_do_and_says_why():
 
 def test_a_remote_feed_hears_that_the_host_closed_the_table():
     with server_thread() as server:
-        server.open_table("SHUT", TableSpec(seats=3, gnomes=1), seed=2)
-        feed = RemoteFeed.join(server.url, "SHUT", "Ada")
+        server.call(lambda s: s.open_table("SHUT", TableSpec(seats=3, gnomes=1), 2))
+        feed = RemoteFeed.join(url(server), "SHUT", "Ada")
         try:
             end = time.monotonic() + 10
             while not feed.view.joined and time.monotonic() < end:

@@ -1,0 +1,195 @@
+"""Hosting a network game from the desktop: the table server in this process.
+
+New game with a "Friend (network)" seat starts a :class:`Hosting`: the table
+server runs on a background thread (:class:`~gnoming.server.thread.ServerThread`),
+one table is laid out like the New game seats (gnomes where the host put them,
+the other seats open for people), and the host's own seat joins it over
+loopback like any friend (:class:`HostFeed`). So the rules on this computer
+decide everything, and the host's screen sees what its seat may see, no more.
+
+The host sits at the first seat that is not a gnome; friends fill the other
+open seats in the order they join. No pygame here.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from gnoming.ai.characters import characters_of
+from gnoming.net.address import DEFAULT_PORT, new_code
+from gnoming.net.client import RemoteFeed
+from gnoming.net.connection import ClientThread
+from gnoming.net.discovery import Announcer, lan_addresses
+from gnoming.net.protocol import PROTOCOL_VERSION, Difficulty, Hello, TableSpec
+from gnoming.server.app import ServerConfig, TableServer
+from gnoming.server.thread import ServerThread
+from gnoming.store.settings import SeatSpec
+
+GNOME_DELAY = 0.5
+"""Seconds a gnome at a hosted table waits before it plays, so people can follow."""
+
+
+class HostError(RuntimeError):
+    """The table could not be opened (most often: the port is in use)."""
+
+
+@dataclass(frozen=True)
+class HostedSeat:
+    """A seat of the hosted table: ``gnome`` with its name and level, else open for a person."""
+
+    gnome: bool
+    name: str
+    level: Difficulty
+
+
+def hosted_seats(seats: Sequence[SeatSpec]) -> tuple[HostedSeat, ...]:
+    """The New game seats as the server lays them out: gnomes stay gnomes, every
+    person and friend seat is open for a person (the host takes the first)."""
+    levels = {d.value: d for d in Difficulty}
+    return tuple(
+        HostedSeat(s.kind == "gnome", s.name if s.kind == "gnome" else "", levels.get(s.difficulty, Difficulty.MEDIUM))
+        for s in seats
+    )
+
+
+def host_name(seats: Sequence[SeatSpec]) -> str:
+    """The host's name at the table: the first person's."""
+    return next((s.name for s in seats if s.kind == "person"), "Host")
+
+
+class HostFeed(RemoteFeed):
+    """The host's seat: a :class:`RemoteFeed` over loopback that also closes the table."""
+
+    def __init__(self, thread: ClientThread, hosting: Hosting) -> None:
+        super().__init__(thread)
+        self.hosting = hosting
+
+    def close(self) -> None:
+        super().close()
+        self.hosting.stop()
+
+
+class Hosting:
+    """One table served from this game (see the module docstring)."""
+
+    def __init__(
+        self,
+        seats: Sequence[SeatSpec],
+        *,
+        first_seat: int = 0,
+        seed: int | None = None,
+        port: int = DEFAULT_PORT,
+        bind: str = "0.0.0.0",
+        code: str | None = None,
+        announce: bool = True,
+        gnome_delay: float = GNOME_DELAY,
+        reconnect_seconds: float = 60.0,
+    ) -> None:
+        self.seats = hosted_seats(seats)
+        if all(s.gnome for s in self.seats):
+            raise ValueError("a hosted table needs a seat for the host")
+        self.name = host_name(seats)
+        self.first_seat = first_seat if 0 <= first_seat < len(self.seats) else 0
+        self.seed = seed
+        self.code = code or new_code()
+        self.bind = bind
+        self.announce = announce
+        self.server = ServerThread(
+            ServerConfig(
+                host=bind,
+                port=port,
+                reconnect_seconds=reconnect_seconds,
+                allow_create=False,
+                max_tables=1,
+                gnome_delay=gnome_delay,
+            )
+        )
+        self._announcer: Announcer | None = None
+        self.announce_error: str | None = None
+        self._stopped = False
+
+    # ------------------------------------------------------------------ life
+
+    def start(self) -> HostFeed:
+        """Listen, open the table and sit the host at it; raises :class:`HostError`."""
+        try:
+            self.server.start()
+        except (OSError, TimeoutError) as error:
+            self._stopped = True
+            raise HostError(str(error) or type(error).__name__) from None
+        gnomes = sum(1 for s in self.seats if s.gnome)
+        spec = TableSpec(seats=len(self.seats), gnomes=gnomes)
+        layout = [(s.gnome, s.name, s.level) for s in self.seats]
+        code, seed, first = self.code, self.seed, self.first_seat
+
+        def open_table(server: TableServer) -> None:
+            table = server.open_table(code, spec, seed)
+            table.first_seat = first
+            server.lay_out_seats(code, layout)
+
+        self.server.call(open_table)
+        hello = Hello(version=PROTOCOL_VERSION, code=self.code, name=self.name[:24] or "Host")
+        thread = ClientThread(self.join_url(), hello)
+        thread.start()
+        return HostFeed(thread, self)
+
+    @property
+    def port(self) -> int:
+        return self.server.port
+
+    def join_url(self) -> str:
+        """Where the host's own screen connects."""
+        return f"ws://127.0.0.1:{self.port}"
+
+    @property
+    def loopback_only(self) -> bool:
+        return self.bind in ("127.0.0.1", "::1", "localhost")
+
+    def addresses(self) -> list[str]:
+        """``address:port`` for friends to type, best first (this computer only: loopback)."""
+        if not self.loopback_only:
+            with contextlib.suppress(Exception):
+                found = [a for a in lan_addresses() if ":" not in a]
+                if found:
+                    return [f"{a}:{self.port}" for a in found]
+        return [f"127.0.0.1:{self.port}"]
+
+    def start_announcing(self) -> None:
+        """Tell the local network about the table (once the host sits at it); quiet on failure."""
+        if not self.announce or self.loopback_only or self._announcer is not None or self._stopped:
+            return
+        try:
+            self._announcer = Announcer(self.port, self.code, self.name)
+        except Exception as error:  # noqa: BLE001 - no multicast: friends type the address
+            self.announce_error = str(error) or type(error).__name__
+            self.announce = False
+
+    def stop_announcing(self) -> None:
+        announcer, self._announcer = self._announcer, None
+        if announcer is not None:
+            with contextlib.suppress(Exception):
+                announcer.close()
+
+    def fill_with_gnome(self, seat: int, level: Difficulty = Difficulty.MEDIUM) -> None:
+        """The host puts a gnome in an open seat (the game starts when none is open)."""
+        if self._stopped:
+            return
+        taken = {s.name for s in self.seats}
+        names = [c.name for c in characters_of(level.value) if c.name not in taken]
+        name = (names or [c.name for c in characters_of(level.value)])[0]
+        self.seats = tuple(
+            HostedSeat(True, name, level) if i == seat else s for i, s in enumerate(self.seats)
+        )
+        code = self.code
+        with contextlib.suppress(RuntimeError, TimeoutError):
+            self.server.call(lambda server: server.seat_gnome(code, seat, name, level))
+
+    def stop(self) -> None:
+        """Friends are told the host closed the table; the server thread ends."""
+        if self._stopped:
+            return
+        self._stopped = True
+        self.stop_announcing()
+        self.server.stop()

@@ -1,0 +1,130 @@
+"""The table of a network game: the same table, driven by a seat at a server.
+
+:class:`NetworkTableScene` is the :class:`~gnoming.ui.scenes.table.TableScene`
+with a :class:`~gnoming.net.client.RemoteFeed` and what only a network game
+needs: quick emotes (E, or the Emote button, then a number or a click; no
+typing, nothing to moderate), and leaving for the title with a clear word when
+the table is gone (the host quit, the connection is lost for good). Friends who
+drop, come back or are replaced by a gnome are told by the feed's messages.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from gnoming.i18n import _
+from gnoming.net.client import EMOTE_TEXTS, RemoteFeed
+from gnoming.net.protocol import EmoteId
+from gnoming.ui import theme
+from gnoming.ui.scenes.lobby import failure_text
+from gnoming.ui.scenes.table import TableScene
+from gnoming.ui.widgets import draw_text
+
+if TYPE_CHECKING:
+    from gnoming.ui.app import App
+
+EMOTES: tuple[EmoteId, ...] = tuple(EmoteId)
+"""In the order of their number keys (1 to 6 while the emotes are open)."""
+EMOTE_KEYS = (pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4, pygame.K_5, pygame.K_6)
+EMOTE_PAUSE = 1.0
+"""Seconds between two emotes of this player (the server limits them too)."""
+
+
+class NetworkTableScene(TableScene):
+    """A table whose game is decided on a server (see the module docstring)."""
+
+    def __init__(self, app: App, feed: RemoteFeed) -> None:
+        super().__init__(app, feed)
+        self.remote = feed
+        self.emotes_open = False
+        self.emote_hover: int | None = None
+        self.emote_wait = 0.0
+        self.gone = False
+
+    # ------------------------------------------------------------------ places
+
+    def emote_button(self) -> pygame.Rect:
+        """Below the Menu button, in the table's button column."""
+        menu = max(self.geom.buttons.values(), key=lambda r: r.bottom)
+        gap = max(4, round(8 * self.geom.unit))
+        return pygame.Rect(menu.left, menu.bottom + gap, menu.width, menu.height)
+
+    def emote_rects(self) -> list[pygame.Rect]:
+        """The open emote list: one row each, just above the Emote button's column top."""
+        button = self.emote_button()
+        row_h = button.height
+        width = max(button.width, round(260 * self.geom.unit))
+        top = button.bottom - row_h * len(EMOTES)
+        left = min(button.left, self.app.size[0] - width - 4)
+        return [pygame.Rect(left, top + i * row_h, width, row_h - 2) for i in range(len(EMOTES))]
+
+    # ------------------------------------------------------------------ loop
+
+    def update(self, dt: float) -> None:
+        self.emote_wait = max(0.0, self.emote_wait - dt)
+        super().update(dt)
+        feed = self.remote
+        if not self.gone and feed.ended and feed.result() is None:
+            self.gone = True
+            self.app.toast(failure_text(feed, "") or _("The connection to the table was lost."))
+            self.app.router.title()
+
+    def send_emote(self, emote: EmoteId) -> None:
+        self.emotes_open = False
+        if self.emote_wait > 0:
+            return
+        self.emote_wait = EMOTE_PAUSE
+        self.app.audio.play("click")
+        self.remote.emote(emote)
+        self.app.toast(_("You: {emote}").format(emote=_(EMOTE_TEXTS[emote])))
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN:
+            if self.emotes_open:
+                if event.key in EMOTE_KEYS:
+                    self.send_emote(EMOTES[EMOTE_KEYS.index(event.key)])
+                elif event.key in (pygame.K_ESCAPE, pygame.K_e):
+                    self.emotes_open = False
+                return
+            if event.key == pygame.K_e and self.pass_to is None:
+                self.emotes_open = True
+                return
+        elif event.type == pygame.MOUSEMOTION and self.emotes_open:
+            self.emote_hover = next((i for i, r in enumerate(self.emote_rects()) if r.collidepoint(event.pos)), None)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if self.emotes_open:
+                for index, rect in enumerate(self.emote_rects()):
+                    if rect.collidepoint(event.pos):
+                        self.send_emote(EMOTES[index])
+                        return
+                self.emotes_open = False
+                return
+            if self.emote_button().collidepoint(event.pos):
+                self.emotes_open = True
+                return
+        super().handle(event)
+
+    # ------------------------------------------------------------------ drawing
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        size = self.app.font_size(16)
+        button = self.emote_button()
+        inner = theme.draw_panel(surface, button, hover=self.emotes_open)
+        draw_text(surface, _("Emote (E)"), inner.center, size, bold=True, max_width=inner.w - 6)
+        if not self.emotes_open:
+            return
+        for index, (emote, rect) in enumerate(zip(EMOTES, self.emote_rects(), strict=True)):
+            inner = theme.draw_panel(surface, rect, hover=index == self.emote_hover)
+            draw_text(surface, f"{index + 1}", (inner.left + size, inner.centery), size, theme.WOOD_DARK, bold=True)
+            draw_text(
+                surface,
+                _(EMOTE_TEXTS[emote]),
+                (inner.left + size * 2, inner.centery),
+                size,
+                bold=True,
+                anchor="midleft",
+                max_width=inner.w - size * 2 - 6,
+            )

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 import pygame
@@ -78,10 +77,10 @@ class ScoreboardScene(Scene):
         self.scored = scored
         self.over = over
         self.elapsed = 0.0
-        session = table.session
-        self.n = session.n_seats
-        self.names = [session.seat(s).name for s in range(self.n)]
-        self.people = bool(session.person_seats())
+        feed = table.feed
+        self.n = len(feed.seats)
+        self.names = [seat.name for seat in feed.seats]
+        self.people = bool(feed.screen_seats)
         result = scored.result
         self.before = [t - s for t, s in zip(table.view.totals, result.scores, strict=True)]
         self.after = list(table.view.totals)
@@ -125,9 +124,9 @@ class ScoreboardScene(Scene):
     def play_again(self) -> None:
         import random
 
-        from gnoming.ui.session import GameSession
+        from gnoming.ui.session import GameConfig, GameSession
 
-        config = replace(self.table.session.config, seed=random.SystemRandom().randrange(2**31))
+        config = GameConfig(self.table.feed.seats, random.SystemRandom().randrange(2**31))
         from gnoming.ui.scenes.table import TableScene
 
         self.app.clear_to(TableScene(self.app, GameSession.new(config, self.app.data_dir)))

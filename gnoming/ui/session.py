@@ -20,9 +20,10 @@ from gnoming.ai.characters import characters_of
 from gnoming.ai.hints import HintThinker, start_hint
 from gnoming.ai.protocol import Thinker
 from gnoming.i18n import _
+from gnoming.options import DIFFICULTIES
 from gnoming.rules import Action, GameRecord, GameState, observe
 from gnoming.rules import events as E
-from gnoming.store.saves import SavedGame, clear_game, save_game
+from gnoming.store.saves import SavedGame, SaveSlot, clear_game, save_game
 from gnoming.store.settings import Difficulty, SeatSpec
 
 
@@ -73,6 +74,9 @@ class GameSession:
         self.config = config
         self.state = state
         self.data_dir = data_dir
+        self.slot = SaveSlot.PERSON if self.person_seats() else SaveSlot.AUTOPLAY
+        """A game without a person (``--autoplay``) saves in its own slot: it never
+        touches the game a person left unfinished."""
         self.finished_recorded = False
         self._saver: ThreadPoolExecutor | None = None
         self._pending: Future[list[str]] | None = None
@@ -93,7 +97,7 @@ class GameSession:
                 kind="person" if s.get("kind") == "person" else "gnome",
                 name=str(s.get("name", f"Seat {i + 1}"))[:24],
                 difficulty=s.get("difficulty", "medium")
-                if s.get("difficulty") in ("easy", "medium", "hard")
+                if s.get("difficulty") in DIFFICULTIES
                 else "medium",
             )
             for i, s in enumerate(record.seats)
@@ -165,7 +169,7 @@ class GameSession:
             return
         record = self.record()
         folder = self.data_dir
-        self._pending = self._executor().submit(save_game, folder, record)
+        self._pending = self._executor().submit(save_game, folder, record, slot=self.slot)
         self._pending.add_done_callback(self._collect)
 
     def _collect(self, future: Future[list[str]]) -> None:
@@ -190,14 +194,17 @@ class GameSession:
         record = self.record()
         state = self.state
         persons = self.person_seats()
+        slot = self.slot
 
         def finish() -> list[str]:
             from gnoming.store.stats import add_finished_game
 
-            # statistics first: the same game is never counted twice, so a stop in
-            # between loses nothing
-            _stats, messages = add_finished_game(folder, state, record, persons)
-            clear_game(folder)
+            messages: list[str] = []
+            if persons:
+                # statistics first: the same game is never counted twice, so a stop
+                # in between loses nothing
+                _stats, messages = add_finished_game(folder, state, record, persons)
+            clear_game(folder, slot)
             return messages
 
         self._pending = self._executor().submit(finish)

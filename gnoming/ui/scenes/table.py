@@ -22,10 +22,11 @@ import pygame
 from gnoming.ai.hints import Hint, HintThinker
 from gnoming.feed import LocalFeed, SeatFeed
 from gnoming.i18n import N_, _
+from gnoming.options import difficulty_label
 from gnoming.rules import ROUNDS, Action, ActionKind, IllegalActionError, Phase
 from gnoming.rules import events as E
 from gnoming.ui import theme
-from gnoming.ui.scene import Scene
+from gnoming.ui.scene import CoachingDone, Scene
 from gnoming.ui.session import GameSession
 from gnoming.ui.table import clips
 from gnoming.ui.table.anim import SPEED_FACTORS, Clip, Timeline, shake_offset
@@ -80,7 +81,6 @@ MAX_CARD_SIZES = 8
 
 NOT_NOW = N_("Not now.")
 
-_DIFFICULTY = {"easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard")}
 
 
 def portrait_index(name: str, seat: int) -> int:
@@ -209,7 +209,7 @@ class TableScene(Scene):
         spec = self.feed.seats[seat]
         if spec.kind == "person":
             return SeatInfo(spec.name, _("Player"), _("Player"), None)
-        difficulty = _(_DIFFICULTY.get(spec.difficulty, "Medium"))
+        difficulty = difficulty_label(spec.difficulty)
         return SeatInfo(
             spec.name,
             _("{difficulty} gnome").format(difficulty=difficulty),
@@ -257,14 +257,12 @@ class TableScene(Scene):
             self.tips.played(event, self.view)
 
     def _open_scoreboard(self, scored: E.RoundScored) -> None:
-        from gnoming.ui.scenes.scoreboard import ScoreboardScene
-
         over = self.feed.result() if scored.result.round_index == ROUNDS - 1 else None
-        if over is not None:
-            self.tips.game_finished()
+        if over is not None and self.tips.game_finished():
+            self.post(CoachingDone())
         self.timeline.hold = True
         self.scoreboard_open = True
-        self.app.push(ScoreboardScene(self.app, self, scored, over))
+        self.app.router.scoreboard(self, scored, over)
 
     def play(self, actions: tuple[Action, ...]) -> bool:
         """Submit a pick: the first action must be legal; a second (the discard after a
@@ -472,10 +470,8 @@ class TableScene(Scene):
         self.message = (text, MESSAGE_SECONDS)
 
     def open_pause(self) -> None:
-        from gnoming.ui.scenes.pause import PauseScene
-
         self.drag = None
-        self.app.push(PauseScene(self.app))
+        self.app.router.pause()
 
     # ------------------------------------------------------------------ hints
 

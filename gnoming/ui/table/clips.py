@@ -16,6 +16,7 @@ from dataclasses import dataclass
 import pygame
 
 from gnoming.i18n import _
+from gnoming.options import rule_text
 from gnoming.rules import Card
 from gnoming.rules import events as E
 from gnoming.ui import theme
@@ -252,7 +253,7 @@ def build(event: E.Event, ctx: Context) -> Clip:
     view = ctx.view
     match event:
         case E.RoundStarted():
-            text = _("Round {number} of 3").format(number=event.round_index + 1)
+            text = rule_text("Round {number} of {rounds}", number=event.round_index + 1)
             return Banner(event, 1.1 * f, text, "shuffle")
         case E.Dealt():
             flight = Flight(None, DRAW_PILE, AtCard(event.seat, event.position), False)

@@ -24,12 +24,14 @@ from typing import Literal, TypeAlias, cast, get_args
 
 from gnoming.i18n import LANGUAGES as LANGUAGE_NAMES
 from gnoming.i18n import N_, _
+from gnoming.net.address import DEFAULT_PORT
 from gnoming.rules import MAX_SEATS, MIN_SEATS, ROUNDS, TURN_LIMIT
 from gnoming.rules.cards import HAZARD_POINTS
 
 Language = Literal["en", "et", "fi", "mr"]
 Speed = Literal["slow", "normal", "fast", "instant"]
-SeatKind = Literal["person", "gnome"]
+SeatKind = Literal["person", "gnome", "friend"]
+"""A person at this computer, a computer gnome, or a friend joining over the network."""
 Difficulty: TypeAlias = str
 """One of :data:`DIFFICULTIES` (checked where a value comes in: flags, files)."""
 
@@ -61,6 +63,11 @@ DEFAULT_SPEED: Speed = "normal"
 SEAT_KINDS: tuple[SeatKind, ...] = cast(tuple[SeatKind, ...], get_args(SeatKind))
 SEAT_COUNTS: tuple[int, ...] = tuple(range(MIN_SEATS, MAX_SEATS + 1))
 """How many seats a table may have (from the rules)."""
+
+NETWORK_PORTS: tuple[int, ...] = tuple(range(DEFAULT_PORT, DEFAULT_PORT + 6))
+"""The ports a hosted table may listen on (Settings); friends add it to the address
+when it is not the first."""
+DEFAULT_NETWORK_PORT = DEFAULT_PORT
 
 MIN_WINDOW = (960, 600)
 """The smallest window every screen is laid out for."""
@@ -171,6 +178,8 @@ class LaunchOptions:
 
 __all__ = [
     "DEFAULT_DIFFICULTY",
+    "DEFAULT_NETWORK_PORT",
+    "NETWORK_PORTS",
     "DEFAULT_SPEED",
     "DEFAULT_WINDOW",
     "DIFFICULTIES",

@@ -115,6 +115,11 @@ class RemoteFeed:
         return obs.current_seat
 
     @property
+    def waiting(self) -> bool:
+        """An action of this seat was sent and the table has not answered yet."""
+        return self._submitted_seq >= 0 and self._submitted_seq == self.view.seq and not self.ended
+
+    @property
     def ready(self) -> bool:
         """The game has started and a snapshot is here."""
         return self.view.observation is not None

@@ -24,6 +24,7 @@ from typing import cast
 
 from gnoming.i18n import N_, _
 from gnoming.options import (
+    DEFAULT_NETWORK_PORT,
     DEFAULT_WINDOW,
     DIFFICULTIES,
     LANGUAGES,
@@ -31,6 +32,7 @@ from gnoming.options import (
     MAX_WINDOW,
     MIN_SEATS,
     MIN_WINDOW,
+    NETWORK_PORTS,
     SEAT_KINDS,
     SPEEDS,
     Difficulty,
@@ -103,6 +105,8 @@ class Settings:
     """Tips for a first game."""
     default_seats: tuple[SeatSpec, ...] = DEFAULT_SEATS
     """The table a new game starts with (2 to 7 seats)."""
+    network_port: int = DEFAULT_NETWORK_PORT
+    """The port a table hosted from this game listens on (one of :data:`NETWORK_PORTS`)."""
 
     def to_dict(self) -> dict[str, object]:
         """The JSON object written to ``settings.json``, with its format version."""
@@ -182,6 +186,12 @@ def _window_size(value: object) -> object:
     return clamp_window((width, height))
 
 
+def _network_port(value: object) -> object:
+    if type(value) is not int or value not in NETWORK_PORTS:
+        raise _Bad
+    return value
+
+
 def _seat(value: object) -> SeatSpec:
     if not isinstance(value, dict):
         raise _Bad
@@ -212,6 +222,7 @@ _FIELD_PARSERS: dict[str, Callable[[object], object]] = {
     "large_text": _flag,
     "coaching": _flag,
     "default_seats": _seats,
+    "network_port": _network_port,
 }
 assert set(_FIELD_PARSERS) == {f.name for f in fields(Settings)}
 

@@ -16,13 +16,19 @@ import random
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from gnoming.i18n import _
+from gnoming.net.client import RemoteFeed
 from gnoming.rules import GameResult
 from gnoming.rules import events as E
 from gnoming.store.saves import SavedGame
 from gnoming.store.stats import Stats
+from gnoming.ui.hosting import HostError, Hosting
 from gnoming.ui.scene import Scene
 from gnoming.ui.scenes.crash import CrashScene
 from gnoming.ui.scenes.howto import HowToPlayScene
+from gnoming.ui.scenes.join import JoinScene
+from gnoming.ui.scenes.lobby import LobbyScene
+from gnoming.ui.scenes.nettable import NetworkTableScene
 from gnoming.ui.scenes.newgame import NewGameScene
 from gnoming.ui.scenes.pause import PauseScene
 from gnoming.ui.scenes.scoreboard import ScoreboardScene
@@ -71,6 +77,37 @@ class Router:
     def table(self, config: GameConfig) -> None:
         """Start a new game at the table, leaving the menus behind."""
         self.app.clear_to(self.table_scene(config))
+
+    def host(self, config: GameConfig) -> None:
+        """Open a network table laid out like ``config`` and wait in its lobby."""
+        hosting = Hosting(
+            config.seats,
+            first_seat=config.first_seat,
+            seed=config.seed,
+            port=self.app.settings.network_port,
+        )
+        try:
+            feed = hosting.start()
+        except HostError as error:
+            self.app.toast(
+                _("The table could not be opened on port {port}: {error}").format(
+                    port=self.app.settings.network_port, error=error
+                )
+            )
+            return
+        self.app.push(LobbyScene(self.app, feed))
+
+    def join_table(self) -> None:
+        """The Join a table screen, over the title."""
+        self.app.push(JoinScene(self.app))
+
+    def lobby(self, feed: RemoteFeed, address: str) -> None:
+        """Wait at a friend's table (joining at ``address``) until the game starts."""
+        self.app.push(LobbyScene(self.app, feed, address))
+
+    def network_table(self, feed: RemoteFeed) -> None:
+        """The game of a network table has started: the table, leaving the menus behind."""
+        self.app.clear_to(NetworkTableScene(self.app, feed))
 
     def play_again(self, config: GameConfig) -> None:
         """The same seats once more, with a new shuffle."""

@@ -13,6 +13,7 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import TYPE_CHECKING, Protocol
 
 import pygame
@@ -79,6 +80,10 @@ def check_join(address: str, code: str) -> JoinRequest | str:
     return JoinRequest(url, parsed)
 
 
+def table_label(table: LanTable) -> str:
+    return f"{table.name}  ·  {table.address}"
+
+
 class TextField:
     """A one-line text box: typed characters, Backspace, a caret when focused."""
 
@@ -134,8 +139,8 @@ def join_layout(app: App, size: tuple[int, int]) -> JoinLayout:
     look = pygame.Rect(inner.left, found.bottom + px(app, 12), min(half, px(app, 240)), px(app, 46))
     right = inner.left + half + px(app, 30)
     field_h = px(app, 50)
-    address = pygame.Rect(right, inner.top + px(app, 34), half, field_h)
-    code = pygame.Rect(right, address.bottom + px(app, 44), min(half, px(app, 260)), field_h)
+    address = pygame.Rect(right, inner.top + px(app, 34) + px(app, 32), half, field_h)
+    code = pygame.Rect(right, address.bottom + px(app, 40), min(half, px(app, 260)), field_h)
     join = pygame.Rect(right, code.bottom + px(app, 22), min(half, px(app, 260)), px(app, 50))
     message = pygame.Rect(right, join.bottom + px(app, 14), half, inner.bottom - join.bottom - px(app, 14))
     back = pygame.Rect(0, 0, px(app, 240), px(app, 50))
@@ -270,7 +275,7 @@ class JoinScene(Scene):
             focused = self.focused()
             self.found = tables
             self.table_buttons = [
-                Button(lambda t=t: f"{t.name}  ·  {t.address}", lambda t=t: self.pick(t)) for t in tables
+                Button(partial(table_label, t), partial(self.pick, t)) for t in tables
             ]
             self._place()
             if focused in self.focusables():

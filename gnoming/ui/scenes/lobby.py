@@ -15,6 +15,7 @@ a client of its own table.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 from typing import TYPE_CHECKING
 
 import pygame
@@ -76,7 +77,7 @@ def seat_words(info: SeatInfo, mine: bool) -> tuple[str, str]:
         return name, _("reconnecting")
     if info.status is SeatStatus.GNOME_CONTROLLED:
         return name, _("a gnome plays for them")
-    return name, _("here")
+    return name, _("joined")
 
 
 @dataclass(frozen=True)
@@ -155,7 +156,7 @@ class LobbyScene(Scene):
         if self.hosting and self.failure is None:
             for index, info in enumerate(self.feed.view.seats):
                 if info.status is SeatStatus.OPEN:
-                    button = Button(lambda: _("Gnome"), lambda seat=index: self.fill(seat))
+                    button = Button(lambda: _("Gnome"), partial(self.fill, index))
                     row = self.seat_row(index)
                     button.rect = pygame.Rect(0, 0, px(self.app, 120), row.height - px(self.app, 8))
                     button.rect.midright = (row.right - px(self.app, 4), row.centery)

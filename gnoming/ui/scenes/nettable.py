@@ -42,6 +42,7 @@ class NetworkTableScene(TableScene):
         self.emote_hover: int | None = None
         self.emote_wait = 0.0
         self.gone = False
+        self._seen_seq = feed.view.seq
 
     # ------------------------------------------------------------------ places
 
@@ -64,6 +65,9 @@ class NetworkTableScene(TableScene):
 
     def update(self, dt: float) -> None:
         self.emote_wait = max(0.0, self.emote_wait - dt)
+        if self.remote.step(0.0) or self.remote.view.seq != self._seen_seq:
+            self._pull()  # seat news and emotes come on the person's turn too
+        self._seen_seq = self.remote.view.seq
         super().update(dt)
         feed = self.remote
         if not self.gone and feed.ended and feed.result() is None:

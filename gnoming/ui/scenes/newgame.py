@@ -232,7 +232,7 @@ class NewGameScene(Scene):
                 ("starts", g.starts),
                 ("remove", g.remove),
             ):
-                if key == "difficulty" and seat.kind == "person":
+                if key == "difficulty" and seat.kind != "gnome":
                     continue
                 if key == "remove" and len(self.seats) <= MIN_SEATS:
                     continue
@@ -293,6 +293,8 @@ class NewGameScene(Scene):
             seat = self.seats[i]
             if seat.kind == "person":
                 self.seats[i] = self._new_gnome()
+            elif seat.kind == "gnome":
+                self.seats[i] = SeatSpec("friend", "Friend", seat.difficulty)
             else:
                 self.seats[i] = SeatSpec("person", self._person_name(), seat.difficulty)
             self._layout()
@@ -302,7 +304,7 @@ class NewGameScene(Scene):
             if seat.kind == "person":
                 self.editing = i
                 pygame.key.start_text_input()
-            else:
+            elif seat.kind == "gnome":
                 # a gnome comes with the difficulty it usually plays at; change it after
                 self.seats[i] = self._unused_character(step, after=seat.name)
         elif key == "difficulty":
@@ -369,7 +371,10 @@ class NewGameScene(Scene):
         seats = tuple(self.seats)
         if seats != tuple(self.app.settings.default_seats):
             self.app.update_settings(dataclasses.replace(self.app.settings, default_seats=seats))
-        self.app.router.table(self.config())
+        if any(s.kind == "friend" for s in seats):
+            self.app.router.host(self.config())  # friends join over the network
+        else:
+            self.app.router.table(self.config())
 
     # ------------------------------------------------------------------ input
 
@@ -640,7 +645,7 @@ class NewGameScene(Scene):
             r = cell.rect
             if key == "kind":
                 inner = theme.draw_panel(surface, r, hover=hover)
-                label = _("Person") if seat.kind == "person" else _("Gnome")
+                label = {"person": _("Person"), "gnome": _("Gnome")}.get(seat.kind, _("Friend (network)"))
                 self._kind_icon(surface, seat.kind, inner)
                 icon_w = inner.height
                 draw_text(
@@ -695,10 +700,17 @@ class NewGameScene(Scene):
             )
             pygame.draw.circle(surface, theme.CREAM, (x, y - s * 0.38), max(2, s // 12))
         else:
-            pygame.draw.circle(surface, theme.SLATE, (x, y - s * 0.12), max(3, s // 6))
+            colour = theme.WATER if kind == "friend" else theme.SLATE
+            pygame.draw.circle(surface, colour, (x, y - s * 0.12), max(3, s // 6))
             pygame.draw.ellipse(
-                surface, theme.SLATE, (x - s * 0.28, y + s * 0.08, s * 0.56, s * 0.32)
+                surface, colour, (x - s * 0.28, y + s * 0.08, s * 0.56, s * 0.32)
             )
+            if kind == "friend":  # a friend far away: two waves of a signal
+                for k in (1, 2):
+                    r = s * (0.14 + 0.1 * k)
+                    arc = pygame.Rect(0, 0, 2 * r, 2 * r)
+                    arc.center = (round(x + s * 0.2), round(y - s * 0.3))
+                    pygame.draw.arc(surface, colour, arc, -0.6, 1.3, max(1, s // 16))
 
     def _draw_pips(self, surface: pygame.Surface, difficulty: str, inner: pygame.Rect) -> int:
         """One to three filled dots before the word: the difficulty told by number
@@ -744,6 +756,16 @@ class NewGameScene(Scene):
             else:
                 box = pygame.Rect(text_left, inner.top + 1, text_w, inner.height - 2)
                 draw_text_in(surface, seat.name, box, name_size, theme.INK, bold=True)
+        elif seat.kind == "friend":
+            draw_text(
+                surface,
+                _("A friend joins from their own computer"),
+                (inner.left + 10, inner.centery),
+                font_px(app, 17),
+                theme.STONE_DARK,
+                anchor="midleft",
+                max_width=inner.width - 20,
+            )
         else:
             text_left = inner.left + 10
             text_w = inner.width - 20

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from gnoming.i18n import N_, _
-from gnoming.options import LANGUAGES, SPEEDS, language_label, speed_label
+from gnoming.options import LANGUAGES, NETWORK_PORTS, SPEEDS, language_label, speed_label
 from gnoming.store.settings import Settings
 from gnoming.ui import theme
 from gnoming.ui.menus.common import draw_board, draw_heading, draw_key_hint, font_px, px
@@ -95,6 +95,13 @@ ROWS: tuple[Row, ...] = (
         "switch",
         N_("Short tips at the moments that matter in your first game."),
     ),
+    Row(
+        "network_port",
+        N_("Network port"),
+        "choice",
+        N_("The port a table you host listens on. Friends add it to your address."),
+        NETWORK_PORTS,
+    ),
 )
 
 
@@ -103,6 +110,8 @@ def value_text(row: Row, value: Any) -> str:
         return language_label(value)
     if row.field == "animation_speed":
         return speed_label(value)
+    if row.field == "network_port":
+        return str(value)
     if row.kind == "volume":
         return _("{percent}%").format(percent=round(float(value) * 100))
     return _("On") if value else _("Off")

@@ -46,6 +46,7 @@ class TitleScene(MenuScene):
             buttons.append(Button(lambda: _("Continue"), self.continue_game))
         buttons += [
             Button(lambda: _("New game"), self.new_game),
+            Button(lambda: _("Join a table"), self.join_table),
             Button(lambda: _("How to play"), self.how_to_play),
             Button(lambda: _("Statistics"), self.statistics),
             Button(lambda: _("Settings"), self.settings),
@@ -77,6 +78,10 @@ class TitleScene(MenuScene):
     def new_game(self) -> None:
         self.app.audio.play("click")
         self.app.router.new_game()
+
+    def join_table(self) -> None:
+        self.app.audio.play("click")
+        self.app.router.join_table()
 
     def how_to_play(self) -> None:
         self.app.audio.play("click")

@@ -1,0 +1,300 @@
+"""Network play from the desktop, headless and on 127.0.0.1 only: a whole hosted
+game through the real table scene (the host's seat by mouse clicks, a friend
+played by a headless client, a gnome), the friend's table when the host quits,
+and the lobby and Join screens with bad input."""
+
+from __future__ import annotations
+
+import random
+import threading
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import pygame
+import pytest
+
+from gnoming.i18n import _
+from gnoming.net.client import RemoteFeed
+from gnoming.net.discovery import LanTable
+from gnoming.net.headless import HeadlessOptions, play
+from gnoming.net.protocol import EmoteId, SeatStatus
+from gnoming.store.settings import SeatSpec
+from gnoming.ui.app import App
+from gnoming.ui.hosting import HostError, Hosting
+from gnoming.ui.scenes.join import BAD_ADDRESS, BAD_CODE, JoinScene
+from gnoming.ui.scenes.lobby import NO_ANSWER, REFUSALS, LobbyScene
+from gnoming.ui.scenes.nettable import NetworkTableScene
+from gnoming.ui.scenes.scoreboard import ScoreboardScene
+from gnoming.ui.scenes.title import TitleScene
+
+AppFactory = Callable[..., App]
+DT = 1 / 60
+
+ADA = SeatSpec("person", "Ada", "medium")
+FRIEND = SeatSpec("friend", "Friend", "medium")
+PIP = SeatSpec("gnome", "Pip Mossbottom", "easy")
+
+
+def hosting(*seats: SeatSpec, seed: int = 7) -> Hosting:
+    return Hosting(seats, port=0, bind="127.0.0.1", announce=False, gnome_delay=0.0, seed=seed)
+
+
+def mouse(kind: int, pos: tuple[int, int]) -> pygame.event.Event:
+    if kind == pygame.MOUSEMOTION:
+        return pygame.event.Event(kind, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+    return pygame.event.Event(kind, pos=pos, button=1)
+
+
+def click(app: App, pos: tuple[int, int]) -> None:
+    app.step([mouse(pygame.MOUSEMOTION, pos), mouse(pygame.MOUSEBUTTONDOWN, pos), mouse(pygame.MOUSEBUTTONUP, pos)], DT)
+
+
+def key(app: App, code: int, text: str = "") -> None:
+    app.step([pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode=text, scancode=0)], DT)
+
+
+def typed(app: App, text: str) -> None:
+    app.step([pygame.event.Event(pygame.TEXTINPUT, text=text)], DT)
+
+
+def frames_until(app: App, done: Callable[[], bool], seconds: float = 15.0) -> None:
+    """Step frames (letting the network threads work) until ``done()``."""
+    deadline = time.monotonic() + seconds
+    while not done():
+        assert time.monotonic() < deadline, "timed out"
+        app.step([], DT)
+        time.sleep(0.005)
+
+
+# ---------------------------------------------------------------- a whole game
+
+
+@pytest.mark.slow
+def test_a_whole_hosted_game_through_the_table_scene_with_a_friend_and_a_gnome(
+    make_app: AppFactory, tmp_path: Path
+) -> None:
+    app = make_app("--speed", "instant")
+    host = hosting(ADA, FRIEND, PIP, seed=11)
+    feed = host.start()
+    app.clear_to(LobbyScene(app, feed))
+    frames_until(app, lambda: feed.view.joined)
+    friend_result = tmp_path / "friend.json"
+    exits: list[int] = []
+    friend = threading.Thread(
+        target=lambda: exits.append(
+            play(HeadlessOptions(address=host.join_url(), code=host.code, name="Tove", timeout=120, result_json=friend_result))
+        ),
+        daemon=True,
+    )
+    friend.start()
+    frames_until(app, lambda: isinstance(app.stack.top, NetworkTableScene))
+    scene = app.stack.top
+    assert isinstance(scene, NetworkTableScene)
+    rng = random.Random(3)
+    clicks = 0
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        top = app.stack.top
+        if isinstance(top, ScoreboardScene):
+            if top.over is not None:
+                break
+            click(app, top.menu.buttons[0].rect.center)
+            continue
+        assert top is scene, f"left the table for {type(top).__name__}"
+        if scene.person_turn():
+            picks = [t for t, acts in scene.picks().items() if acts and t in scene.clickable()]
+            before = scene.remote.view.seq
+            click(app, scene.clickable()[rng.choice(picks)].center)
+            clicks += 1
+            frames_until(app, lambda: scene.remote.view.seq != before or not scene.person_turn())
+        else:
+            app.step([], DT)
+            time.sleep(0.002)
+    friend.join(30)
+    result = feed.result()
+    assert result is not None and clicks > 10
+    assert isinstance(app.stack.top, ScoreboardScene) and app.stack.top.over is not None
+    assert scene.view.totals == list(result.totals)
+    assert exits == [0]
+    import json
+
+    seen = json.loads(friend_result.read_text())
+    assert seen["totals"] == list(result.totals) and seen["seat"] == 1
+    assert [s.kind for s in feed.seats] == ["person", "person", "gnome"]
+
+
+def test_the_friends_table_goes_back_to_the_title_when_the_host_quits(make_app: AppFactory) -> None:
+    app = make_app("--speed", "instant")
+    host = hosting(ADA, FRIEND)
+    host_feed = host.start()
+    try:
+        friend = RemoteFeed.join(host.join_url(), host.code, "Tove")
+        app.clear_to(TitleScene(app))
+        app.router.lobby(friend, host.join_url())
+        frames_until(app, lambda: isinstance(app.stack.top, NetworkTableScene))
+        scene = app.stack.top
+        assert isinstance(scene, NetworkTableScene)
+        key(app, pygame.K_e)
+        assert scene.emotes_open
+        key(app, pygame.K_1)
+        assert not scene.emotes_open
+        host_feed.step(0.0)
+        host.stop()
+        frames_until(app, lambda: isinstance(app.stack.top, TitleScene))
+        assert any(t.text == _("The host closed the table.") for t in app.toasts)
+    finally:
+        host_feed.close()
+
+
+def test_a_friend_who_drops_is_shown_reconnecting_to_the_host(make_app: AppFactory) -> None:
+    host = hosting(ADA, FRIEND, FRIEND)
+    feed = host.start()
+    try:
+        app = make_app()
+        app.clear_to(LobbyScene(app, feed))
+        friends = [RemoteFeed.join(host.join_url(), host.code, name) for name in ("Tove", "Ilmar")]
+        frames_until(app, lambda: isinstance(app.stack.top, NetworkTableScene))
+        ilmar = next(s.seat for s in feed.view.seats if s.name == "Ilmar")
+        friends[1]._thread.close(0.5)  # the connection drops without a goodbye
+        frames_until(app, lambda: feed.view.seats[ilmar].status is SeatStatus.RECONNECTING)
+        frames_until(app, lambda: any("Ilmar" in t.text for t in app.toasts))
+        friends[0].emote(EmoteId.NICE_BOUNCE)
+        frames_until(app, lambda: any(_("Nice bounce!") in t.text for t in app.toasts))
+        friends[0].close()
+    finally:
+        feed.close()
+
+
+# ---------------------------------------------------------------- the lobby
+
+
+def test_the_host_fills_an_open_seat_with_a_gnome_and_the_game_starts(make_app: AppFactory) -> None:
+    app = make_app()
+    host = hosting(ADA, FRIEND, PIP)
+    feed = host.start()
+    try:
+        lobby = LobbyScene(app, feed)
+        app.clear_to(lobby)
+        frames_until(app, lambda: len(lobby.menu.buttons) == 2)  # Gnome on seat 2, Close
+        click(app, lobby.menu.buttons[0].rect.center)
+        frames_until(app, lambda: isinstance(app.stack.top, NetworkTableScene))
+        assert [s.kind for s in feed.seats] == ["person", "gnome", "gnome"]
+    finally:
+        feed.close()
+
+
+def test_a_port_in_use_is_a_message_not_a_crash() -> None:
+    first = hosting(ADA, FRIEND)
+    feed = first.start()
+    try:
+        second = Hosting((ADA, FRIEND), port=first.port, bind="127.0.0.1", announce=False)
+        with pytest.raises(HostError):
+            second.start()
+    finally:
+        feed.close()
+
+
+def test_joining_with_a_wrong_code_says_so_and_back_returns_to_join(make_app: AppFactory) -> None:
+    app = make_app()
+    host = hosting(ADA, FRIEND)
+    host_feed = host.start()
+    try:
+        app.clear_to(TitleScene(app))
+        join = JoinScene(app, browser=lambda: EmptyBrowser())
+        app.push(join)
+        join.address.text = f"127.0.0.1:{host.port}"
+        join.code.text = "ZZZZZZ"
+        join.focus_on(join.code)
+        key(app, pygame.K_RETURN)  # Enter in the code box joins
+        lobby = app.stack.top
+        assert isinstance(lobby, LobbyScene)
+        frames_until(app, lambda: lobby.failure is not None)
+        assert lobby.failure == _(REFUSALS[next(iter(REFUSALS))])
+        key(app, pygame.K_ESCAPE)
+        assert app.stack.top is join
+    finally:
+        host_feed.close()
+
+
+def test_joining_where_no_table_answers_says_so(make_app: AppFactory) -> None:
+    app = make_app()
+    with socket_nobody_listens() as port:
+        feed = RemoteFeed.join(f"ws://127.0.0.1:{port}", "GN7K", "Tove")
+        lobby = LobbyScene(app, feed, f"127.0.0.1:{port}")
+        app.clear_to(lobby)
+        frames_until(app, lambda: lobby.failure is not None)
+    assert lobby.failure == _(NO_ANSWER).format(address=f"127.0.0.1:{port}")
+    app.step([], DT)  # drawing the failure does not crash
+
+
+@pytest.mark.parametrize(
+    ("address", "code", "message"),
+    [
+        ("", "GN7K", BAD_ADDRESS),
+        ("http://example.com", "GN7K", BAD_ADDRESS),
+        ("127.0.0.1:99999", "GN7K", BAD_ADDRESS),
+        ("\x00\x01 ::: ]]", "GN7K", BAD_ADDRESS),
+        ("127.0.0.1", "", BAD_CODE),
+        ("127.0.0.1", "IO01", BAD_CODE),
+        ("127.0.0.1", "much too long a code", BAD_CODE),
+    ],
+)
+def test_garbage_in_the_join_boxes_is_a_message_and_nothing_is_sent(
+    make_app: AppFactory, address: str, code: str, message: str
+) -> None:
+    app = make_app()
+    join = JoinScene(app, browser=lambda: EmptyBrowser())
+    app.clear_to(join)
+    typed(app, address)
+    key(app, pygame.K_TAB)
+    typed(app, code)
+    click(app, join.join_button.rect.center)
+    assert app.stack.top is join
+    assert join.message == message
+    app.step([], DT)
+
+
+def test_tables_heard_on_the_network_fill_the_boxes_and_a_failing_browser_is_quiet(make_app: AppFactory) -> None:
+    app = make_app()
+    heard = LanTable(name="Ada", address="192.168.1.20:47474", code="GN7K")
+
+    class OneTable(EmptyBrowser):
+        def tables(self) -> list[LanTable]:
+            return [heard]
+
+    join = JoinScene(app, browser=OneTable)
+    app.clear_to(join)
+    app.step([], DT)
+    click(app, join.table_buttons[0].rect.center)
+    assert (join.address.text, join.code.text) == ("192.168.1.20:47474", "GN7K")
+
+    def broken() -> EmptyBrowser:
+        raise OSError("no multicast here")
+
+    quiet = JoinScene(app, browser=broken)
+    app.clear_to(quiet)
+    app.step([], DT)
+    assert quiet.look_error and quiet.table_buttons == []
+
+
+class EmptyBrowser:
+    def tables(self) -> list[LanTable]:
+        return []
+
+    def close(self) -> None:
+        pass
+
+
+class socket_nobody_listens:
+    """A port on 127.0.0.1 that was free a moment ago (bound, then closed)."""
+
+    def __enter__(self) -> int:
+        import socket
+
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            return int(probe.getsockname()[1])
+
+    def __exit__(self, *exc: object) -> None:
+        return None

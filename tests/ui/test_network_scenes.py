@@ -5,6 +5,7 @@ and the lobby and Join screens with bad input."""
 
 from __future__ import annotations
 
+import json
 import random
 import threading
 import time
@@ -107,7 +108,7 @@ def test_a_whole_hosted_game_through_the_table_scene_with_a_friend_and_a_gnome(
             before = scene.remote.view.seq
             click(app, scene.clickable()[rng.choice(picks)].center)
             clicks += 1
-            frames_until(app, lambda: scene.remote.view.seq != before or not scene.person_turn())
+            frames_until(app, lambda seq=before: scene.remote.view.seq != seq or not scene.person_turn())
         else:
             app.step([], DT)
             time.sleep(0.002)
@@ -117,8 +118,6 @@ def test_a_whole_hosted_game_through_the_table_scene_with_a_friend_and_a_gnome(
     assert isinstance(app.stack.top, ScoreboardScene) and app.stack.top.over is not None
     assert scene.view.totals == list(result.totals)
     assert exits == [0]
-    import json
-
     seen = json.loads(friend_result.read_text())
     assert seen["totals"] == list(result.totals) and seen["seat"] == 1
     assert [s.kind for s in feed.seats] == ["person", "person", "gnome"]

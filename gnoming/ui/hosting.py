@@ -14,6 +14,7 @@ open seats in the order they join. No pygame here.
 from __future__ import annotations
 
 import contextlib
+import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -26,6 +27,15 @@ from gnoming.net.protocol import PROTOCOL_VERSION, Difficulty, Hello, TableSpec
 from gnoming.server.app import ServerConfig, TableServer
 from gnoming.server.thread import ServerThread
 from gnoming.store.settings import SeatSpec
+
+LAN_SWITCH = "GNOMING_LAN"
+"""``GNOMING_LAN=off`` (the tests): no mDNS announcing or browsing, hosted tables
+listen on 127.0.0.1 only (and New game's on a free port)."""
+
+
+def lan_allowed() -> bool:
+    return os.environ.get(LAN_SWITCH, "on").lower() not in ("off", "0", "no")
+
 
 GNOME_DELAY = 0.5
 """Seconds a gnome at a hosted table waits before it plays, so people can follow."""
@@ -94,11 +104,11 @@ class Hosting:
         self.first_seat = first_seat if 0 <= first_seat < len(self.seats) else 0
         self.seed = seed
         self.code = code or new_code()
-        self.bind = bind
-        self.announce = announce
+        self.bind = bind if lan_allowed() else "127.0.0.1"
+        self.announce = announce and lan_allowed()
         self.server = ServerThread(
             ServerConfig(
-                host=bind,
+                host=self.bind,
                 port=port,
                 reconnect_seconds=reconnect_seconds,
                 allow_create=False,

@@ -22,7 +22,7 @@ from gnoming.rules import GameResult
 from gnoming.rules import events as E
 from gnoming.store.saves import SavedGame
 from gnoming.store.stats import Stats
-from gnoming.ui.hosting import HostError, Hosting
+from gnoming.ui.hosting import HostError, Hosting, lan_allowed
 from gnoming.ui.scene import Scene
 from gnoming.ui.scenes.crash import CrashScene
 from gnoming.ui.scenes.howto import HowToPlayScene
@@ -84,7 +84,7 @@ class Router:
             config.seats,
             first_seat=config.first_seat,
             seed=config.seed,
-            port=self.app.settings.network_port,
+            port=self.app.settings.network_port if lan_allowed() else 0,
         )
         try:
             feed = hosting.start()

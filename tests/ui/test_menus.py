@@ -149,7 +149,8 @@ def test_title_keyboard_opens_each_screen_and_esc_comes_back(app: App) -> None:
 
     title = TitleScene(app)
     app.push(title)
-    for index, name in ((0, "newgame"), (1, "howto"), (2, "stats"), (3, "settings")):
+    screens = ((0, "newgame"), (1, "network_join"), (2, "howto"), (3, "stats"), (4, "settings"))
+    for index, name in screens:
         title.menu.focus = 0
         step(app, *[key(pygame.K_DOWN)] * index, key(pygame.K_RETURN))
         assert app.stack.top is not None and app.stack.top.name == name
@@ -215,6 +216,8 @@ def test_new_game_keyboard_adds_removes_and_changes_seats(app: App) -> None:
     step(app, key(pygame.K_RETURN))
     assert scene.seats[1].difficulty != before
     step(app, key(pygame.K_LEFT), key(pygame.K_LEFT), key(pygame.K_RETURN))
+    assert scene.seats[1].kind == "friend"  # a friend joining over the network
+    step(app, key(pygame.K_RETURN))
     assert scene.seats[1].kind == "person"
     # who starts
     scene._focus_cell("starts", 3)

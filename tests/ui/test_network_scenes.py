@@ -168,6 +168,24 @@ def test_a_friend_who_drops_is_shown_reconnecting_to_the_host(make_app: AppFacto
 # ---------------------------------------------------------------- the lobby
 
 
+def test_new_game_with_a_friend_seat_opens_the_lobby_of_a_hosted_table(make_app: AppFactory) -> None:
+    from gnoming.ui.scenes.newgame import NewGameScene
+
+    app = make_app()
+    app.clear_to(TitleScene(app))
+    scene = NewGameScene(app)
+    app.push(scene)
+    scene.seats[1] = FRIEND
+    scene.start()
+    lobby = app.stack.top
+    assert isinstance(lobby, LobbyScene) and lobby.hosting
+    frames_until(app, lambda: lobby.feed.view.joined)
+    assert [s.status for s in lobby.feed.view.seats][1] is SeatStatus.OPEN
+    assert app.settings.default_seats[1].kind == "friend"
+    key(app, pygame.K_ESCAPE)  # Close the table
+    assert app.stack.top is scene
+
+
 def test_the_host_fills_an_open_seat_with_a_gnome_and_the_game_starts(make_app: AppFactory) -> None:
     app = make_app()
     host = hosting(ADA, FRIEND, PIP)

@@ -62,6 +62,7 @@ def test_settings_has_a_row_for_each_setting_the_issue_names() -> None:
         "reduced_motion",
         "large_text",
         "coaching",
+        "network_port",
     }
 
 

@@ -21,8 +21,9 @@ import pygame
 from gnoming.i18n import N_, _
 from gnoming.net.address import parse_code, server_url
 from gnoming.net.client import RemoteFeed
-from gnoming.net.discovery import LanTable
+from gnoming.net.discovery import Browser, LanTable
 from gnoming.ui import theme
+from gnoming.ui.hosting import lan_allowed
 from gnoming.ui.menus.common import draw_board, draw_heading, draw_key_hint, font_px, px
 from gnoming.ui.scene import Scene
 from gnoming.ui.widgets import Button, draw_paragraph, draw_text, text_width
@@ -48,8 +49,9 @@ class TableBrowser(Protocol):
 
 
 def zeroconf_browser() -> TableBrowser:
-    from gnoming.net.discovery import Browser
-
+    """Listen for tables with mDNS (raises when the network may not be used)."""
+    if not lan_allowed():
+        raise OSError("looking on the local network is switched off (GNOMING_LAN=off)")
     return Browser()
 
 

@@ -291,9 +291,11 @@ class NewGameScene(Scene):
         key, i = cell.key, cell.seat
         if key == "kind":
             seat = self.seats[i]
-            if seat.kind == "person":
+            kinds = ("person", "gnome", "friend")
+            kind = kinds[(kinds.index(seat.kind) + step) % len(kinds)]
+            if kind == "gnome":
                 self.seats[i] = self._new_gnome()
-            elif seat.kind == "gnome":
+            elif kind == "friend":  # joins over the network: New game then hosts the table
                 self.seats[i] = SeatSpec("friend", "Friend", seat.difficulty)
             else:
                 self.seats[i] = SeatSpec("person", self._person_name(), seat.difficulty)

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -37,6 +38,8 @@ def lan_allowed() -> bool:
     return os.environ.get(LAN_SWITCH, "on").lower() not in ("off", "0", "no")
 
 
+SEAT_SECONDS = 5.0
+"""How long opening a table may wait for the host's own seat."""
 GNOME_DELAY = 0.5
 """Seconds a gnome at a hosted table waits before it plays, so people can follow."""
 
@@ -143,7 +146,15 @@ class Hosting:
         hello = Hello(version=PROTOCOL_VERSION, code=self.code, name=self.name[:24] or "Host")
         thread = ClientThread(self.join_url(), hello)
         thread.start()
-        return HostFeed(thread, self)
+        feed = HostFeed(thread, self)
+        deadline = time.monotonic() + SEAT_SECONDS
+        while not feed.view.joined and not feed.ended and time.monotonic() < deadline:
+            feed.step(0.0)  # the host sits down before anyone can be told the code
+            time.sleep(0.005)
+        if not feed.view.joined:
+            feed.close()
+            raise HostError("the table did not seat the host")
+        return feed
 
     @property
     def port(self) -> int:

@@ -53,11 +53,11 @@ class NetworkTableScene(TableScene):
         return pygame.Rect(menu.left, menu.bottom + gap, menu.width, menu.height)
 
     def emote_rects(self) -> list[pygame.Rect]:
-        """The open emote list: one row each, just above the Emote button's column top."""
+        """The open emote list: one row each, right above the Emote button."""
         button = self.emote_button()
         row_h = button.height
         width = max(button.width, round(260 * self.geom.unit))
-        top = button.bottom - row_h * len(EMOTES)
+        top = max(4, button.top - 6 - row_h * len(EMOTES))
         left = min(button.left, self.app.size[0] - width - 4)
         return [pygame.Rect(left, top + i * row_h, width, row_h - 2) for i in range(len(EMOTES))]
 
@@ -120,6 +120,9 @@ class NetworkTableScene(TableScene):
         draw_text(surface, _("Emote (E)"), inner.center, size, bold=True, max_width=inner.w - 6)
         if not self.emotes_open:
             return
+        rects = self.emote_rects()
+        backdrop = rects[0].unionall(rects).inflate(10, 10)
+        pygame.draw.rect(surface, theme.SLATE_DARK, backdrop, border_radius=8)
         for index, (emote, rect) in enumerate(zip(EMOTES, self.emote_rects(), strict=True)):
             inner = theme.draw_panel(surface, rect, hover=index == self.emote_hover)
             draw_text(surface, f"{index + 1}", (inner.left + size, inner.centery), size, theme.WOOD_DARK, bold=True)

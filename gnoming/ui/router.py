@@ -21,6 +21,7 @@ from gnoming.net.client import RemoteFeed
 from gnoming.rules import GameResult
 from gnoming.rules import events as E
 from gnoming.store.saves import SavedGame
+from gnoming.store.settings import SeatSpec
 from gnoming.store.stats import Stats
 from gnoming.ui.hosting import HostError, Hosting, lan_allowed
 from gnoming.ui.scene import Scene
@@ -110,8 +111,19 @@ class Router:
         self.app.clear_to(NetworkTableScene(self.app, feed))
 
     def play_again(self, config: GameConfig) -> None:
-        """The same seats once more, with a new shuffle."""
-        self.table(GameConfig(config.seats, new_seed(), config.first_seat))
+        """The same seats once more, with a new shuffle. After a network game this
+        screen hosts a new table: the other people's seats wait for them as friends."""
+        network = next((s for s in self.app.stack.scenes if isinstance(s, NetworkTableScene)), None)
+        if network is None:
+            self.table(GameConfig(config.seats, new_seed(), config.first_seat))
+            return
+        mine = network.remote.view.seat
+        seats = tuple(
+            SeatSpec("friend", "Friend", seat.difficulty) if seat.kind == "person" and i != mine else seat
+            for i, seat in enumerate(config.seats)
+        )
+        self.title()
+        self.host(GameConfig(seats, new_seed(), config.first_seat))
 
     def resume(self, saved: SavedGame) -> None:
         """Continue a saved game where it stopped."""

@@ -22,7 +22,7 @@ from gnoming.net.headless import HeadlessOptions, play
 from gnoming.net.protocol import EmoteId, SeatStatus
 from gnoming.store.settings import SeatSpec
 from gnoming.ui.app import App
-from gnoming.ui.hosting import HostError, Hosting
+from gnoming.ui.hosting import HostError, HostFeed, Hosting
 from gnoming.ui.scenes.join import BAD_ADDRESS, BAD_CODE, JoinScene
 from gnoming.ui.scenes.lobby import NO_ANSWER, REFUSALS, LobbyScene
 from gnoming.ui.scenes.nettable import NetworkTableScene
@@ -121,6 +121,14 @@ def test_a_whole_hosted_game_through_the_table_scene_with_a_friend_and_a_gnome(
     seen = json.loads(friend_result.read_text())
     assert seen["totals"] == list(result.totals) and seen["seat"] == 1
     assert [s.kind for s in feed.seats] == ["person", "person", "gnome"]
+    board = app.stack.top
+    again = next(b for b in board.menu.buttons if b.label() == _("Play again"))
+    click(app, again.rect.center)
+    lobby = app.stack.top
+    assert isinstance(lobby, LobbyScene) and isinstance(lobby.feed, HostFeed), "a new table is hosted"
+    assert [s.gnome for s in lobby.feed.hosting.seats] == [False, False, True]
+    frames_until(app, lambda: lobby.feed.view.joined)
+    assert lobby.feed.view.seats[1].status is SeatStatus.OPEN, "Tove's seat waits for her"
 
 
 def test_the_friends_table_goes_back_to_the_title_when_the_host_quits(make_app: AppFactory) -> None:

@@ -20,7 +20,15 @@ from typing import TYPE_CHECKING
 
 from gnoming.ai.hints import HintThinker, start_hint
 from gnoming.i18n import N_, _
-from gnoming.rules import Action, GameResult, IllegalActionError, Observation, determinize
+from gnoming.rules import (
+    ROUNDS,
+    Action,
+    GameResult,
+    IllegalActionError,
+    Observation,
+    Phase,
+    determinize,
+)
 from gnoming.rules import events as E
 from gnoming.store.settings import SeatSpec
 
@@ -38,6 +46,7 @@ from .protocol import (
 )
 from .protocol import Emote as EmoteMessage
 from .view import SeatNews, SeatView
+from .wire import game_result_from_rounds
 
 NOT_NOW = N_("Not now.")
 
@@ -221,6 +230,11 @@ class RemoteFeed:
         return messages
 
     def result(self) -> GameResult | None:
+        """From the last snapshot once it shows the game over (the server's Result
+        message may come a frame later than the final round's events)."""
+        obs = self.view.observation
+        if obs is not None and obs.phase is Phase.GAME_OVER and len(obs.round_results) == ROUNDS:
+            return game_result_from_rounds(obs.round_results)
         return self.view.game_result()
 
     def record_json(self) -> str:

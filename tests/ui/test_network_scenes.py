@@ -124,6 +124,8 @@ def test_a_whole_hosted_game_through_the_table_scene_with_a_friend_and_a_gnome(
     board = app.stack.top
     again = next(b for b in board.menu.buttons if b.label() == _("Play again"))
     click(app, again.rect.center)
+    if app.stack.top is board:  # the first click only ends the counting
+        click(app, again.rect.center)
     lobby = app.stack.top
     assert isinstance(lobby, LobbyScene) and isinstance(lobby.feed, HostFeed), "a new table is hosted"
     assert [s.gnome for s in lobby.feed.hosting.seats] == [False, False, True]
@@ -171,6 +173,25 @@ def test_a_friend_who_drops_is_shown_reconnecting_to_the_host(make_app: AppFacto
         friends[0].close()
     finally:
         feed.close()
+
+
+def test_the_final_scoreboard_knows_the_result_before_the_servers_result_message() -> None:
+    from gnoming.rules import GameState, observe
+
+    state, _events = GameState.start(2, first_seat=0, seed=4)
+    rng = random.Random(4)
+    while not state.is_over():
+        state.apply(rng.choice(state.legal_actions()))
+
+    class Quiet:
+        def poll(self) -> list[object]:
+            return []
+
+    feed = RemoteFeed(Quiet())  # type: ignore[arg-type]
+    feed.view.seat = 0
+    feed.view.observation = observe(state, 0)
+    assert feed.view.result is None
+    assert feed.result() == state.result()
 
 
 # ---------------------------------------------------------------- the lobby

@@ -124,6 +124,11 @@ class RemoteFeed:
         return obs.current_seat
 
     @property
+    def url(self) -> str:
+        """The server this seat is connected to."""
+        return self._thread.url
+
+    @property
     def waiting(self) -> bool:
         """An action of this seat was sent and the table has not answered yet."""
         return self._submitted_seq >= 0 and self._submitted_seq == self.view.seq and not self.ended

@@ -194,6 +194,39 @@ def test_the_final_scoreboard_knows_the_result_before_the_servers_result_message
     assert feed.result() == state.result()
 
 
+def test_a_friend_whose_game_closed_mid_game_joins_again_into_the_same_seat(make_app: AppFactory) -> None:
+    host = hosting(ADA, FRIEND, FRIEND)
+    host_feed = host.start()
+    try:
+        other = RemoteFeed.join(host.join_url(), host.code, "Ilmar")
+        app = make_app()
+        app.clear_to(TitleScene(app))
+
+        def join_from_the_title() -> NetworkTableScene:
+            join = JoinScene(app, browser=lambda: EmptyBrowser())
+            app.push(join)
+            join.address.text = f"127.0.0.1:{host.port}"
+            join.code.text = host.code
+            click(app, join.join_button.rect.center)
+            frames_until(app, lambda: isinstance(app.stack.top, NetworkTableScene))
+            scene = app.stack.top
+            assert isinstance(scene, NetworkTableScene)
+            return scene
+
+        first = join_from_the_title()
+        app.step([], DT)
+        seat = first.remote.view.seat
+        first.remote._thread.close(0.5)  # the game closes without a goodbye
+        first.remote.close = lambda: None  # type: ignore[method-assign]
+        app.router.title()
+        again = join_from_the_title()
+        assert again.remote.view.seat == seat
+        frames_until(app, lambda: host_feed.step(0.0) or host_feed.view.seats[seat].status is SeatStatus.CONNECTED)
+        other.close()
+    finally:
+        host_feed.close()
+
+
 # ---------------------------------------------------------------- the lobby
 
 

@@ -22,6 +22,7 @@ from gnoming.i18n import N_, _
 from gnoming.net.address import parse_code, server_url
 from gnoming.net.client import RemoteFeed
 from gnoming.net.discovery import Browser, LanTable
+from gnoming.net.seats import load_seat
 from gnoming.ui import theme
 from gnoming.ui.hosting import lan_allowed
 from gnoming.ui.menus.common import draw_board, draw_heading, draw_key_hint, font_px, px
@@ -261,7 +262,8 @@ class JoinScene(Scene):
         self.message = None
         persons = [s.name for s in self.app.settings.default_seats if s.kind == "person"]
         name = (persons[0] if persons else _("Friend"))[:24]
-        feed = RemoteFeed.join(request.url, request.code, name)
+        kept = load_seat(self.app.data_dir, request.url, request.code)
+        feed = RemoteFeed.join(request.url, request.code, name, token=kept.token if kept else None)
         self.app.router.lobby(feed, self.address.text.strip())
 
     # ------------------------------------------------------------------ loop

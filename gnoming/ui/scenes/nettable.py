@@ -17,7 +17,9 @@ import pygame
 from gnoming.i18n import _
 from gnoming.net.client import EMOTE_TEXTS, RemoteFeed
 from gnoming.net.protocol import EmoteId
+from gnoming.net.seats import SavedSeat, forget_seat, save_seat
 from gnoming.ui import theme
+from gnoming.ui.hosting import HostFeed
 from gnoming.ui.scenes.lobby import failure_text
 from gnoming.ui.scenes.table import TableScene
 from gnoming.ui.widgets import draw_text
@@ -43,6 +45,7 @@ class NetworkTableScene(TableScene):
         self.emote_wait = 0.0
         self.gone = False
         self._seen_seq = feed.view.seq
+        self._kept: str | None = None
 
     # ------------------------------------------------------------------ places
 
@@ -70,10 +73,27 @@ class NetworkTableScene(TableScene):
         self._seen_seq = self.remote.view.seq
         super().update(dt)
         feed = self.remote
+        self._keep_seat()
         if not self.gone and feed.ended and feed.result() is None:
             self.gone = True
             self.app.toast(failure_text(feed, "") or _("The connection to the table was lost."))
             self.app.router.title()
+
+    def _keep_seat(self) -> None:
+        """A friend's seat token is kept on disk while the game runs, so that starting
+        the game again and joining with the same address and code takes the seat
+        back; it is forgotten when the game is over."""
+        view = self.remote.view
+        if isinstance(self.remote, HostFeed) or view.code is None or view.token is None:
+            return
+        url = self.remote.url
+        if self.remote.result() is not None:
+            if self._kept is not None:
+                forget_seat(self.app.data_dir, view.code)
+                self._kept = None
+        elif self._kept != view.token:
+            save_seat(self.app.data_dir, SavedSeat(url=url, code=view.code, token=view.token, seat=view.seat))
+            self._kept = view.token
 
     def send_emote(self, emote: EmoteId) -> None:
         self.emotes_open = False

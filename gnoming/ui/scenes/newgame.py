@@ -647,7 +647,7 @@ class NewGameScene(Scene):
             r = cell.rect
             if key == "kind":
                 inner = theme.draw_panel(surface, r, hover=hover)
-                label = {"person": _("Person"), "gnome": _("Gnome")}.get(seat.kind, _("Friend (network)"))
+                label = {"person": _("Person"), "gnome": _("Gnome")}.get(seat.kind, _("Friend"))
                 self._kind_icon(surface, seat.kind, inner)
                 icon_w = inner.height
                 draw_text(
@@ -709,10 +709,10 @@ class NewGameScene(Scene):
             )
             if kind == "friend":  # a friend far away: two waves of a signal
                 for k in (1, 2):
-                    r = s * (0.14 + 0.1 * k)
+                    r = s * (0.08 + 0.08 * k)
                     arc = pygame.Rect(0, 0, 2 * r, 2 * r)
-                    arc.center = (round(x + s * 0.2), round(y - s * 0.3))
-                    pygame.draw.arc(surface, colour, arc, -0.6, 1.3, max(1, s // 16))
+                    arc.center = (round(x + s * 0.12), round(y - s * 0.14))
+                    pygame.draw.arc(surface, colour, arc, -0.5, 1.2, max(1, s // 16))
 
     def _draw_pips(self, surface: pygame.Surface, difficulty: str, inner: pygame.Rect) -> int:
         """One to three filled dots before the word: the difficulty told by number

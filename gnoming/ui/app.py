@@ -66,13 +66,17 @@ class App:
     """The running game: window, scene stack, settings, sound, card art."""
 
     def __init__(self, args: argparse.Namespace) -> None:
-        from gnoming.store.settings import load_settings
+        from gnoming.store.startup import open_data_folder, startup_language
 
         self.args = args
         self.data_dir = data_dir(args.data_dir)
-        self.settings, messages = load_settings(self.data_dir)
-        messages += self._check_files()
-        self.toasts: list[list[object]] = [[m, TOAST_SECONDS] for m in messages]
+        # the language first, so that what start-up says is in the player's language
+        i18n.set_language(args.lang or startup_language(self.data_dir))
+        # a robot run (autoplay, screenshots) never touches the person's save
+        robot = bool(args.autoplay or args.screenshot_dir)
+        startup = open_data_folder(self.data_dir, robot=robot)
+        self.settings = startup.settings
+        self.toasts: list[list[object]] = [[m, TOAST_SECONDS] for m in startup.messages]
         i18n.set_language(args.lang or self.settings.language)
         self.speed: str = args.speed or self.settings.animation_speed
         self.stack = SceneStack()
@@ -89,22 +93,6 @@ class App:
         self.cards = CardArt()
         self.audio = Audio()
         self.apply_sound_settings()
-
-    def _check_files(self) -> list[str]:
-        """Read the statistics and the autosave once at start-up, so that a damaged
-        file is moved aside (never deleted) and the player hears of it at once,
-        not in the middle of a game."""
-        from gnoming.store.saves import SaveSlot, has_saved_game, load_saved_game
-        from gnoming.store.stats import load_stats
-
-        _stats, messages = load_stats(self.data_dir)
-        # a robot run (autoplay, screenshots) never touches the person's save
-        robot = bool(self.args.autoplay or self.args.screenshot_dir)
-        slot = SaveSlot.AUTOPLAY if robot else SaveSlot.PERSON
-        if has_saved_game(self.data_dir, slot):
-            _saved, more = load_saved_game(self.data_dir, slot)
-            messages += more
-        return messages
 
     # ------------------------------------------------------------------ window
 
@@ -221,8 +209,13 @@ class App:
         if self.screenshot_dir is None or (once and name in self._shot_names):
             return
         self._shot_names.add(name)
-        self.screenshot_dir.mkdir(parents=True, exist_ok=True)
-        pygame.image.save(self.screen, str(self.screenshot_dir / f"{name}.png"))
+        try:
+            self.screenshot_dir.mkdir(parents=True, exist_ok=True)
+            pygame.image.save(self.screen, str(self.screenshot_dir / f"{name}.png"))
+        except (OSError, pygame.error) as error:
+            # a run asked for screenshots has failed when it cannot take them: end it
+            print(f"{TITLE}: could not save the screenshot {name}.png: {error}", file=sys.stderr)
+            self.quit(1)
 
     def first_scene(self) -> Scene:
         from gnoming.ui.scenes.title import TitleScene
@@ -334,6 +327,11 @@ class App:
         """Write a crash report and show the friendly crash screen (or give up)."""
         self._crashes += 1
         report = self.write_crash_report(error)
+        if self.args.quit_at_end:
+            # nobody is there to read the crash screen: end the run, and say it failed
+            print(f"{TITLE} stopped after an unexpected error; report: {report}", file=sys.stderr)
+            self.quit(1)
+            return
         if self._crashes > 3:
             print(
                 f"Gnoming A Round stopped after repeated errors; report: {report}", file=sys.stderr

@@ -51,7 +51,7 @@ def test_damaged_file_messages_at_start_up_are_in_the_players_language(
     (tmp_path / "settings.json").write_text('{"version": 1, "language": "fi"}', encoding="utf-8")
     (tmp_path / "stats.json").write_bytes(b"[not json")
     app = make_app()
-    [message] = [str(toast[0]) for toast in app.toasts]
+    [message] = [toast.text for toast in app.toasts]
     i18n.set_language("fi")
     finnish = i18n._("Your {what} file was damaged ({reason})")
     assert message.startswith(finnish.split("{")[0]), message

@@ -33,6 +33,7 @@ from gnoming.ui.fonts import font_for_text
 from gnoming.ui.menus.characters import characters, factory_gnomes, portrait_for, trait_text
 from gnoming.ui.menus.common import draw_heading, draw_key_hint, font_px, px
 from gnoming.ui.scene import Scene
+from gnoming.ui.session import GameConfig
 from gnoming.ui.widgets import draw_focus_marks, draw_text, ellipsize, fit_size, text_width
 
 if TYPE_CHECKING:
@@ -249,10 +250,8 @@ class NewGameScene(Scene):
         else:
             self._focus_cell("kind", len(self.seats) - 1)
 
-    def config(self) -> object:
+    def config(self) -> GameConfig:
         """The :class:`GameConfig` the Start button would start."""
-        from gnoming.ui.session import GameConfig
-
         seed = random.SystemRandom().randrange(2**31)
         return GameConfig(tuple(self.seats), seed, self.first_seat)
 
@@ -260,7 +259,7 @@ class NewGameScene(Scene):
         seats = tuple(self.seats)
         if seats != tuple(self.app.settings.default_seats):
             self.app.update_settings(dataclasses.replace(self.app.settings, default_seats=seats))
-        self.app.replace(self.app.game_scene(self.config()))
+        self.app.router.table(self.config())
 
     # ------------------------------------------------------------------ input
 

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 import pygame
@@ -123,22 +122,10 @@ class ScoreboardScene(Scene):
             self.app.pop()
 
     def play_again(self) -> None:
-        import random
-
-        from gnoming.ui.session import GameSession
-
-        config = replace(self.table.session.config, seed=random.SystemRandom().randrange(2**31))
-        from gnoming.ui.scenes.table import TableScene
-
-        self.app.clear_to(TableScene(self.app, GameSession.new(config, self.app.data_dir)))
+        self.app.router.play_again(self.table.session.config)
 
     def to_title(self) -> None:
-        try:
-            from gnoming.ui.scenes.title import TitleScene
-        except ImportError:
-            self.app.quit(0)
-            return
-        self.app.clear_to(TitleScene(self.app))
+        self.app.router.title()
 
     # ------------------------------------------------------------------ loop
 
@@ -148,11 +135,7 @@ class ScoreboardScene(Scene):
             self.elapsed = COUNT_SECONDS * self.factor
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            try:
-                from gnoming.ui.scenes.pause import PauseScene
-            except ImportError:
-                return
-            self.app.push(PauseScene(self.app))
+            self.app.router.pause()
             return
         if event.type == pygame.MOUSEMOTION:
             self.hover_spot = next(
@@ -225,7 +208,7 @@ class ScoreboardScene(Scene):
             if self.over is None:
                 self.app.screenshot("scoreboard")
         if self.over is not None:
-            if self.app.args.quit_at_end and shown > QUIT_AFTER * max(self.factor, 0.3):
+            if self.app.options.quit_at_end and shown > QUIT_AFTER * max(self.factor, 0.3):
                 self.app.quit(0)
         elif not self.people and shown > AUTO_CONTINUE * max(self.factor, 0.1):
             self.next_round()

@@ -20,7 +20,7 @@ from gnoming.i18n import LANGUAGES, N_, _
 from gnoming.store.settings import SPEEDS, Settings
 from gnoming.ui import theme
 from gnoming.ui.menus.common import draw_board, draw_heading, draw_key_hint, font_px, px
-from gnoming.ui.scene import Scene
+from gnoming.ui.scene import ChangeSettings, Scene
 from gnoming.ui.widgets import draw_focus_marks, draw_paragraph, draw_text
 
 if TYPE_CHECKING:
@@ -186,7 +186,7 @@ class SettingsScene(Scene):
     def apply(self, settings: Settings) -> None:
         if settings == self.app.settings:
             return
-        self.app.update_settings(settings)
+        self.post(ChangeSettings(settings))
         self.app.audio.play("click")
 
     def change(self, index: int, step: int) -> None:
@@ -203,7 +203,7 @@ class SettingsScene(Scene):
 
     def back(self) -> None:
         self.app.audio.play("click")
-        self.app.pop()
+        self.app.router.back()
 
     # ------------------------------------------------------------------ input
 

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from gnoming.i18n import N_, _
-from gnoming.store.stats import GameLine, Stats
+from gnoming.store.stats import GameLine, Stats, load_stats
 from gnoming.ui import theme
 from gnoming.ui.menus.common import MenuScene, draw_board, draw_heading, draw_key_hint, font_px, px
 from gnoming.ui.widgets import Button, Menu, draw_paragraph, draw_text, text_width
@@ -77,8 +77,6 @@ class StatsScene(MenuScene):
     def __init__(self, app: App, stats: Stats | None = None) -> None:
         super().__init__(app)
         if stats is None:
-            from gnoming.store.stats import load_stats
-
             stats, messages = load_stats(app.data_dir)
             for message in messages:
                 app.toast(message)

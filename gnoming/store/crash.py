@@ -15,7 +15,7 @@ import platform
 import sys
 import tempfile
 import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import gnoming
@@ -23,22 +23,26 @@ import gnoming
 CRASH_FOLDER = "crash"
 
 
-def crash_report_text(exc: BaseException, record_json: str | None = None) -> str:
-    """The text of a crash report (never raises)."""
+def crash_report_text(
+    exc: BaseException, record_json: str | None = None, facts: Sequence[str] = ()
+) -> str:
+    """The text of a crash report (never raises); ``facts`` are more lines for its
+    head, such as the command line."""
     lines = ["Gnoming A Round crash report"]
-    facts: tuple[tuple[str, Callable[[], str]], ...] = (
+    known: tuple[tuple[str, Callable[[], str]], ...] = (
         ("game version", lambda: str(gnoming.__version__)),
         ("time", lambda: datetime.datetime.now(datetime.UTC).isoformat()),
         ("platform", platform.platform),
         ("python", lambda: f"{platform.python_version()} ({sys.executable})"),
         ("frozen", lambda: str(bool(getattr(sys, "frozen", False)))),
     )
-    for label, fetch in facts:
+    for label, fetch in known:
         try:
             value = fetch()
         except Exception as error:  # the report must still be written
             value = f"unknown ({type(error).__name__})"
         lines.append(f"{label}: {value}")
+    lines.extend(facts)
     lines.append("")
     try:
         lines.append("".join(traceback.format_exception(exc)).rstrip())
@@ -51,14 +55,14 @@ def crash_report_text(exc: BaseException, record_json: str | None = None) -> str
 
 
 def write_crash_report(
-    folder: Path, exc: BaseException, record_json: str | None = None
+    folder: Path, exc: BaseException, record_json: str | None = None, facts: Sequence[str] = ()
 ) -> Path | None:
     """Write a crash report under ``folder/crash/``; when that folder cannot hold
     it (no permission, a path too long, a full disk), under the system's temporary
     folder instead; when neither can, on standard error. Returns the report's
     path, or None when no file could be written. Never raises: a crash reporter
     that crashes is worse than none."""
-    text = crash_report_text(exc, record_json)
+    text = crash_report_text(exc, record_json, facts)
     for place in _report_folders(folder):
         path = _write_report(place, text)
         if path is not None:

@@ -24,7 +24,8 @@ from typing import Literal, TypeAlias, cast, get_args
 
 from gnoming.i18n import LANGUAGES as LANGUAGE_NAMES
 from gnoming.i18n import N_, _
-from gnoming.rules import MAX_SEATS, MIN_SEATS
+from gnoming.rules import MAX_SEATS, MIN_SEATS, ROUNDS, TURN_LIMIT
+from gnoming.rules.cards import HAZARD_POINTS
 
 Language = Literal["en", "et", "fi", "mr"]
 Speed = Literal["slow", "normal", "fast", "instant"]
@@ -66,6 +67,32 @@ MIN_WINDOW = (960, 600)
 MAX_WINDOW = (7680, 4320)
 """The largest window the game opens (8K); larger numbers are a typo."""
 DEFAULT_WINDOW = (1280, 720)
+
+
+RULE_NUMBERS: dict[str, int] = {
+    "rounds": ROUNDS,
+    "turn_limit": TURN_LIMIT,
+    "hazard_points": HAZARD_POINTS,
+}
+"""The rules' numbers that words on screen mention, by placeholder name."""
+
+
+class _KeepUnknown(dict[str, object]):
+    def __missing__(self, key: str) -> str:
+        return "{" + key + "}"
+
+
+def rule_text(message: str, **values: object) -> str:
+    """``message`` translated, with the rules' numbers filled in: ``{rounds}``,
+    ``{turn_limit}``, ``{hazard_points}`` (and any ``values``); other placeholders
+    are left as they are.
+
+    >>> rule_text("Round {number} of {rounds}", number=2)
+    'Round 2 of 3'
+    >>> rule_text("A hazard scores +{hazard_points}")
+    'A hazard scores +10'
+    """
+    return _(message).format_map(_KeepUnknown({**RULE_NUMBERS, **values}))
 
 
 def difficulty_label(difficulty: Difficulty) -> str:
@@ -160,6 +187,8 @@ __all__ = [
     "is_language",
     "is_speed",
     "language_label",
+    "rule_text",
+    "RULE_NUMBERS",
     "speed_label",
     "window_size_error",
 ]

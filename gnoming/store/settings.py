@@ -20,9 +20,25 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
-from typing import Literal, cast
+from typing import cast
 
 from gnoming.i18n import N_, _
+from gnoming.options import (
+    DEFAULT_WINDOW,
+    DIFFICULTIES,
+    LANGUAGES,
+    MAX_SEATS,
+    MAX_WINDOW,
+    MIN_SEATS,
+    MIN_WINDOW,
+    SEAT_KINDS,
+    SPEEDS,
+    Difficulty,
+    Language,
+    SeatKind,
+    Speed,
+    clamp_window,
+)
 
 from .atomic import (
     backup_path,
@@ -38,22 +54,6 @@ from .text import MAX_NAME_LENGTH, clean_name
 
 SETTINGS_FILE = "settings.json"
 SETTINGS_VERSION = 1
-
-Language = Literal["en", "et", "fi", "mr"]
-Speed = Literal["slow", "normal", "fast", "instant"]
-SeatKind = Literal["person", "gnome"]
-Difficulty = Literal["easy", "medium", "hard"]
-
-LANGUAGES: tuple[Language, ...] = ("en", "et", "fi", "mr")
-SPEEDS: tuple[Speed, ...] = ("slow", "normal", "fast", "instant")
-SEAT_KINDS: tuple[SeatKind, ...] = ("person", "gnome")
-DIFFICULTIES: tuple[Difficulty, ...] = ("easy", "medium", "hard")
-
-MIN_WINDOW = (960, 600)
-MAX_WINDOW = (16384, 16384)
-DEFAULT_WINDOW = (1280, 720)
-MIN_SEATS = 2
-MAX_SEATS = 7
 
 _LANGUAGE_NAMES: dict[str, Language] = {
     "english": "en",
@@ -188,10 +188,7 @@ def _window_size(value: object) -> object:
     if not isinstance(value, list) or len(value) != 2 or any(type(v) is not int for v in value):
         raise _Bad
     width, height = cast(list[int], value)
-    return (
-        min(MAX_WINDOW[0], max(MIN_WINDOW[0], width)),
-        min(MAX_WINDOW[1], max(MIN_WINDOW[1], height)),
-    )
+    return clamp_window((width, height))
 
 
 class _Repaired(ValueError):
@@ -213,7 +210,7 @@ def _seat(value: object) -> tuple[SeatSpec, bool]:
     if clean is None:
         raise _Bad
     tidy = " ".join(name.split())[:MAX_NAME_LENGTH]
-    return SeatSpec(cast(SeatKind, kind), clean, cast(Difficulty, difficulty)), clean != tidy
+    return SeatSpec(cast(SeatKind, kind), clean, difficulty), clean != tidy
 
 
 def _seats(value: object) -> object:
@@ -332,10 +329,12 @@ def save_settings(folder: Path, settings: Settings) -> list[str]:
 
 __all__ = [
     "DEFAULT_SEATS",
+    "DEFAULT_WINDOW",
     "DIFFICULTIES",
     "LANGUAGES",
     "MAX_NAME_LENGTH",
     "MAX_SEATS",
+    "MAX_WINDOW",
     "MIN_SEATS",
     "MIN_WINDOW",
     "SEAT_KINDS",

@@ -21,6 +21,7 @@ from gnoming.ai.characters import characters_of
 from gnoming.ai.hints import HintThinker, start_hint
 from gnoming.ai.protocol import Thinker
 from gnoming.i18n import _
+from gnoming.options import DIFFICULTIES
 from gnoming.rules import Action, GameRecord, GameState, observe
 from gnoming.rules import events as E
 from gnoming.store.saves import SavedGame, SaveSlot, clear_game, save_game
@@ -97,7 +98,7 @@ class GameSession:
                 kind="person" if s.get("kind") == "person" else "gnome",
                 name=str(s.get("name", f"Seat {i + 1}"))[:24],
                 difficulty=s.get("difficulty", "medium")
-                if s.get("difficulty") in ("easy", "medium", "hard")
+                if s.get("difficulty") in DIFFICULTIES
                 else "medium",
             )
             for i, s in enumerate(record.seats)

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from gnoming.i18n import N_, _
+from gnoming.options import rule_text
 
 if TYPE_CHECKING:
     from gnoming.ui.app import App
@@ -46,7 +47,7 @@ TIPS: dict[str, str] = {
         "card of your layout, or stop and discard it."
     ),
     FIRST_HAZARD: N_(
-        "A hazard! It costs +10 in a layout. When someone discards one, everyone else may "
+        "A hazard! It costs +{hazard_points} in a layout. When someone discards one, everyone else may "
         "turn up one face-down card."
     ),
     FIRST_MATCH: N_(
@@ -73,7 +74,7 @@ def tip_for(event_kind: str, settings: object | None = None) -> str | None:
     if settings is not None and not getattr(settings, "coaching", True):
         return None
     text = TIPS.get(_kind(event_kind))
-    return _(text) if text else None
+    return rule_text(text) if text else None
 
 
 class Coach:

@@ -20,14 +20,8 @@ from typing import TYPE_CHECKING
 import pygame
 
 from gnoming.i18n import _
-from gnoming.store.settings import (
-    DEFAULT_SEATS,
-    DIFFICULTIES,
-    MAX_NAME_LENGTH,
-    MAX_SEATS,
-    MIN_SEATS,
-    SeatSpec,
-)
+from gnoming.options import DIFFICULTIES, MAX_SEATS, MIN_SEATS, difficulty_label
+from gnoming.store.settings import DEFAULT_SEATS, MAX_NAME_LENGTH, SeatSpec
 from gnoming.ui import theme
 from gnoming.ui.fonts import font_for_text
 from gnoming.ui.menus.characters import characters, factory_gnomes, portrait_for, trait_text
@@ -38,10 +32,6 @@ from gnoming.ui.widgets import draw_focus_marks, draw_text, ellipsize, fit_size,
 
 if TYPE_CHECKING:
     from gnoming.ui.app import App
-
-
-def difficulty_label(difficulty: str) -> str:
-    return {"easy": _("Easy"), "medium": _("Medium"), "hard": _("Hard")}.get(difficulty, difficulty)
 
 
 @dataclass
@@ -178,9 +168,9 @@ class NewGameScene(Scene):
         for k in range(1, len(cast) + 1):
             character = cast[(start + step * k) % len(cast)]
             if character.name not in taken or character.name == after:
-                return SeatSpec("gnome", character.name, character.difficulty)  # type: ignore[arg-type]
+                return SeatSpec("gnome", character.name, character.difficulty)
         character = cast[(start + step) % len(cast)]
-        return SeatSpec("gnome", character.name, character.difficulty)  # type: ignore[arg-type]
+        return SeatSpec("gnome", character.name, character.difficulty)
 
     def _person_name(self) -> str:
         names = {s.name for s in self.seats}

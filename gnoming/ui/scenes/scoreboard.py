@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from gnoming.i18n import _
+from gnoming.options import rule_text
 from gnoming.rules import Card, GameResult, TieBreak
 from gnoming.rules import events as E
 from gnoming.rules.scoring import LineKind
@@ -224,7 +225,7 @@ class ScoreboardScene(Scene):
             progress = ease_out_cubic(min(1.0, self.elapsed / (COUNT_SECONDS * self.factor)))
         top = max(34, round(40 * unit))
         round_no = self.scored.result.round_index + 1
-        title = _("Round {number} of 3: scores").format(number=round_no)
+        title = rule_text("Round {number} of {rounds}: scores", number=round_no)
         draw_text(
             surface,
             title,
@@ -238,7 +239,9 @@ class ScoreboardScene(Scene):
         )
         y0 = top + self.app.font_size(30) + round(10 * unit)
         if self.scored.result.ended_by_turn_limit:
-            note = _("Everyone had 30 turns and nobody went out: the round ended there")
+            note = rule_text(
+                "Everyone had {turn_limit} turns and nobody went out: the round ended there"
+            )
             draw_text(
                 surface,
                 note,

@@ -17,7 +17,8 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from gnoming.i18n import N_, _
+from gnoming.i18n import _
+from gnoming.options import difficulty_label
 from gnoming.rules import ROUNDS, Action, ActionKind, GameState, IllegalActionError, Phase, observe
 from gnoming.rules import events as E
 from gnoming.ui import theme
@@ -52,7 +53,6 @@ APPLY_AT_START = (E.RoundStarted, E.TurnStarted, E.EndgameTriggered)
 MAX_CARD_SIZES = 8
 """Card sizes kept in the art cache before it is emptied (resizing makes new ones)."""
 
-_DIFFICULTY = {"easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard")}
 
 
 def portrait_index(name: str, seat: int) -> int:
@@ -169,7 +169,7 @@ class TableScene(TableInput, Scene):
         spec = self.session.seat(seat)
         if spec.kind == "person":
             return SeatInfo(spec.name, _("Player"), _("Player"), None)
-        difficulty = _(_DIFFICULTY.get(spec.difficulty, "Medium"))
+        difficulty = difficulty_label(spec.difficulty)
         return SeatInfo(
             spec.name,
             _("{difficulty} gnome").format(difficulty=difficulty),

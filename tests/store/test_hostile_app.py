@@ -120,9 +120,9 @@ def test_an_error_in_a_quit_at_end_run_ends_it_with_a_failure(
 def test_a_screenshot_that_cannot_be_saved_ends_the_run_with_a_failure(
     tmp_path: Path, make_app: Callable[..., App]
 ) -> None:
-    blocker = tmp_path / "shots"
-    blocker.write_text("a file, not a folder")
-    app = make_app("--autoplay", "--screenshot-dir", str(blocker), "--max-frames", "50")
+    shots = tmp_path / "shots"
+    app = make_app("--autoplay", "--screenshot-dir", str(shots), "--max-frames", "50")
+    shots.write_text("a file now, where the folder was to be")  # the flag was checked before
     code = app.run(max_frames=50)
     assert code == 1 and app.frames < 50
     pygame.display.init()

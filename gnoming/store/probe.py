@@ -20,6 +20,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import traceback
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -156,16 +157,14 @@ def _tmpfs(size: str) -> Iterator[Path]:
 
 def _fill(folder: Path) -> None:
     """Take every free byte of the file system ``folder`` is on."""
-    with open(folder / "filler", "wb") as handle:
-        block = b"\0" * 4096
+    for name, block in (("filler", 4096), ("filler-2", 1)):
         with contextlib.suppress(OSError):
-            while True:
-                handle.write(block)
-                handle.flush()
-    with contextlib.suppress(OSError), open(folder / "filler-2", "wb") as handle:
-        while True:
-            handle.write(b"\0")
-            handle.flush()
+            fd = os.open(folder / name, os.O_WRONLY | os.O_CREAT, 0o600)
+            try:
+                while True:
+                    os.write(fd, b"\0" * block)
+            finally:
+                os.close(fd)
 
 
 def probe_full_disk() -> str:
@@ -176,8 +175,8 @@ def probe_full_disk() -> str:
         if save_settings(data, good) or save_settings(data, good):
             raise AssertionError("could not write the settings before filling the disk")
         saves_before = _person_save(data)
-        _fill(disk)
         (data / "settings.json").write_bytes(b"{ damaged")
+        _fill(disk)
         loaded, _messages = load_settings(data)
         if loaded != good:
             raise AssertionError(f"the good .bak was not used: {loaded}")
@@ -272,7 +271,8 @@ def main() -> int:
             continue
         except Exception as error:  # a probe that fails says how, and the others still run
             failed += 1
-            print(f"FAIL     {name}: {type(error).__name__}: {error}")
+            where = traceback.extract_tb(error.__traceback__)[-1]
+            print(f"FAIL     {name}: {type(error).__name__}: {error} (line {where.lineno})")
             continue
         print(f"ok       {name} ({time.monotonic() - started:.1f} s): {detail}")
     return 1 if failed else 0

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import io
 import json
 import math
 import os
@@ -227,7 +228,11 @@ class App:
         self._shot_names.add(name)
         try:
             self.screenshot_dir.mkdir(parents=True, exist_ok=True)
-            pygame.image.save(self.screen, str(self.screenshot_dir / f"{name}.png"))
+            # encoded in memory and written by Python: pygame leaves an empty file
+            # without a word when the disk is full
+            png = io.BytesIO()
+            pygame.image.save(self.screen, png, f"{name}.png")
+            (self.screenshot_dir / f"{name}.png").write_bytes(png.getvalue())
         except (OSError, pygame.error) as error:
             # a run asked for screenshots has failed when it cannot take them: end it
             print(f"{TITLE}: could not save the screenshot {name}.png: {error}", file=sys.stderr)

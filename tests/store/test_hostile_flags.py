@@ -102,8 +102,12 @@ def test_the_crash_path_of_the_command_line_falls_back_when_the_data_folder_fail
 
 
 def test_a_data_folder_path_too_long_starts_the_game_without_a_traceback(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    import pygame
+
+    # the game's own pygame.quit() at the end would kill the fonts other tests hold
+    monkeypatch.setattr(pygame, "quit", lambda: None)
     folder = tmp_path.joinpath(*(["d" * 200] * 25))
     assert len(os.fspath(folder)) > 4096
     assert main(["--data-dir", str(folder), "--max-frames", "3"]) == 0

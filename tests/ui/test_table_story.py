@@ -203,3 +203,17 @@ def test_while_gnomes_turn_up_their_first_cards_the_status_line_does_not_say_you
         if scene.view.setting_up and all(all(s.dealt) for s in scene.view.seats):
             texts.add(scene.status_text())
     assert texts == {"Everyone turns up two of their cards"}
+
+
+def test_the_pause_menu_shows_the_games_seed(make_app: AppFactory) -> None:
+    from gnoming.ui.scenes.pause import PauseScene
+
+    app = make_app("--speed", "instant")
+    scene = table(app, 3, seed=4242)
+    app.step([], DT)
+    key(app, pygame.K_ESCAPE)
+    pause = app.stack.top
+    assert isinstance(pause, PauseScene) and pause.game_seed() == 4242
+    surface = pygame.Surface(app.size)
+    pause.draw(surface)
+    assert scene.feed.seed == 4242

@@ -149,11 +149,6 @@ class RemoteFeed:
             and not self.ended
         )
 
-    @property
-    def waiting(self) -> bool:
-        """An action was sent and the table has not answered yet."""
-        return self._submitted_seq == self.view.seq
-
     def legal_actions(self) -> tuple[Action, ...]:
         return self.view.legal if self._i_decide() else ()
 

@@ -466,7 +466,7 @@ class Painter:
         if current:
             # not by colour alone: the word "Turn", and an arrow where there is room for it
             h = plate.h
-            if plate.left - sg.slot.left >= h // 2 + 8:
+            if arrow_fits(sg):
                 tip = (plate.left - 4, plate.centery)
                 arrow = [
                     tip,
@@ -500,6 +500,12 @@ class Painter:
                     bubble.centery - round(lift * r * 0.8),
                 )
                 pygame.draw.circle(surface, theme.INK, centre, r)
+
+
+def arrow_fits(sg: SeatGeometry) -> bool:
+    """There is room left of the plate, inside the seat's own share of the table, for
+    the turn arrow (never over a neighbour's points, the frame or a card)."""
+    return sg.plate.left - sg.slot.left >= sg.plate.h // 2 + 8
 
 
 def star(centre: tuple[int, int], r: int) -> list[tuple[int, int]]:

@@ -11,6 +11,7 @@ from gnoming.i18n import _
 from gnoming.ui import theme
 from gnoming.ui.menus.common import MenuScene, dim, font_px, px
 from gnoming.ui.scenes.confirm import ConfirmScene
+from gnoming.ui.scenes.table import TableScene
 from gnoming.ui.widgets import Button, Menu, draw_text
 
 if TYPE_CHECKING:
@@ -67,7 +68,7 @@ class PauseScene(MenuScene):
         gap = px(self.app, 12)
         count = len(self.menu.buttons)
         self.board = pygame.Rect(0, 0, min(px(self.app, 440), w - 80), 0)
-        self.board.height = px(self.app, 96) + count * button_h + (count - 1) * gap
+        self.board.height = px(self.app, 126) + count * button_h + (count - 1) * gap
         self.board.center = (w // 2, h // 2)
         self.menu.layout_column(
             self.board.centerx,
@@ -99,3 +100,20 @@ class PauseScene(MenuScene):
             shadow=theme.SLATE_DARK,
         )
         self.menu.draw(surface)
+        seed = self.game_seed()
+        if seed is not None:
+            # the README asks for it in bug reports
+            draw_text(
+                surface,
+                _("Seed: {seed}").format(seed=seed),
+                (self.board.centerx, self.board.bottom - px(self.app, 14)),
+                font_px(self.app, 16),
+                theme.CREAM,
+                anchor="midbottom",
+                max_width=self.board.width - px(self.app, 40),
+            )
+
+    def game_seed(self) -> int | None:
+        """The seed of the game under this menu."""
+        table = next((s for s in self.app.stack.scenes if isinstance(s, TableScene)), None)
+        return table.feed.seed if table is not None else None

@@ -21,6 +21,11 @@ if TYPE_CHECKING:
 _DIM_CACHE: dict[tuple[tuple[int, int], int], pygame.Surface] = {}
 
 
+def unit(app: App) -> float:
+    """``app.scale.unit``: 1.0 at 1280x720 (see :class:`~gnoming.ui.scale.Scale`)."""
+    return app.scale.unit
+
+
 def font_px(app: App, base: int) -> int:
     """``app.scale.font(base)``: a font size written for 1280x720."""
     return app.scale.font(base)

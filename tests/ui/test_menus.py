@@ -137,7 +137,8 @@ def test_title_continue_puts_the_saved_game_back_on_the_table(app: App) -> None:
     step(app, key(pygame.K_RETURN))
     table = app.stack.top
     assert type(table).__name__ == "TableScene"
-    session = getattr(table, "session", None)
+    feed = getattr(table, "feed", None)
+    session = getattr(feed, "session", None)
     assert session is not None
     assert len(session.state.history) == len(state.history)
     session.close()

@@ -49,7 +49,15 @@ class PauseScene(MenuScene):
         self.app.router.title()
 
     def quit(self) -> None:
-        self.app.router.quit()
+        """Quitting asks first: a click meant for Resume should not end the evening."""
+        self.app.audio.play("click")
+        self.app.router.confirm(
+            lambda: _("Quit the game?"),
+            lambda: _("Your game is saved: Continue on the title screen picks it up again."),
+            lambda: _("Quit"),
+            lambda: _("Keep playing"),
+            self.app.router.quit,
+        )
 
     def resize(self, size: tuple[int, int]) -> None:
         self.layout = pause_layout(size, self.app.scale, len(self.menu.buttons))

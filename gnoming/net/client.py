@@ -115,6 +115,11 @@ class RemoteFeed:
         return obs.current_seat
 
     @property
+    def waiting(self) -> bool:
+        """An action went to the server and its update has not come back yet."""
+        return self._submitted_seq == self.view.seq and self._submitted_seq >= 0
+
+    @property
     def ready(self) -> bool:
         """The game has started and a snapshot is here."""
         return self.view.observation is not None

@@ -12,6 +12,7 @@ from gnoming.i18n import _
 from gnoming.ui import theme
 from gnoming.ui.menus.common import MenuScene, dim
 from gnoming.ui.scale import Scale
+from gnoming.ui.scenes.table import TableScene
 from gnoming.ui.widgets import Button, Menu, draw_text
 
 if TYPE_CHECKING:
@@ -84,6 +85,23 @@ class PauseScene(MenuScene):
             shadow=theme.SLATE_DARK,
         )
         self.menu.draw(surface)
+        seed = self.game_seed()
+        if seed is not None:
+            # the README asks for it in bug reports
+            draw_text(
+                surface,
+                _("Seed: {seed}").format(seed=seed),
+                lay.seed,
+                lay.seed_text,
+                theme.CREAM,
+                anchor="midbottom",
+                max_width=lay.heading.width,
+            )
+
+    def game_seed(self) -> int | None:
+        """The seed of the game under this menu."""
+        table = next((s for s in self.app.stack.scenes if isinstance(s, TableScene)), None)
+        return table.feed.seed if table is not None else None
 
 
 @dataclass(frozen=True)
@@ -96,6 +114,9 @@ class PauseLayout:
     heading_text: int
     buttons: tuple[pygame.Rect, ...]
     button_text: int
+    seed: tuple[int, int]
+    """Middle bottom of the game's seed line, under the buttons."""
+    seed_text: int
 
 
 def pause_layout(size: tuple[int, int], scale: Scale, button_count: int) -> PauseLayout:
@@ -103,7 +124,7 @@ def pause_layout(size: tuple[int, int], scale: Scale, button_count: int) -> Paus
     px = scale.px
     button_h, gap = px(52), px(12)
     board = pygame.Rect(0, 0, min(px(440), w - 80), 0)
-    board.height = px(96) + button_count * button_h + max(0, button_count - 1) * gap
+    board.height = px(126) + button_count * button_h + max(0, button_count - 1) * gap
     board.center = (w // 2, h // 2)
     button_w = board.width - px(110)
     top = board.top + px(78)
@@ -121,4 +142,6 @@ def pause_layout(size: tuple[int, int], scale: Scale, button_count: int) -> Paus
         heading_text=scale.font(34),
         buttons=buttons,
         button_text=scale.font(21),
+        seed=(board.centerx, board.bottom - px(14)),
+        seed_text=scale.font(16),
     )

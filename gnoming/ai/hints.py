@@ -67,12 +67,11 @@ class HintThinker:
         legal: Sequence[Action],
         seed: int,
         *,
-        playouts: int = 64,
-        time_limit: float | None = 0.22,
+        playouts: int | None = None,
     ) -> None:
         self.obs = obs
         self.legal = tuple(legal)
-        bot = HardBot(seed, playouts=playouts, time_limit=time_limit)
+        bot = HardBot(seed) if playouts is None else HardBot(seed, playouts=playouts)
         self.thinker: Thinker = bot.start(obs, legal)
         self._hint: Hint | None = None
 
@@ -96,12 +95,12 @@ def start_hint(
     legal: Sequence[Action],
     seed: int,
     *,
-    playouts: int = 64,
-    time_limit: float | None = 0.22,
+    playouts: int | None = None,
 ) -> HintThinker:
-    """An incremental hint for ``obs.seat`` (see the module docstring). Hard's
-    search settings as in :class:`~gnoming.ai.hard.HardBot`."""
-    return HintThinker(obs, legal, seed, playouts=playouts, time_limit=time_limit)
+    """An incremental hint for ``obs.seat`` (see the module docstring): Hard's
+    choice (:class:`~gnoming.ai.hard.HardBot`, ``playouts`` sampled deals or
+    its default), which depends only on the seed and what the seat sees."""
+    return HintThinker(obs, legal, seed, playouts=playouts)
 
 
 def hint(
@@ -109,11 +108,10 @@ def hint(
     legal: Sequence[Action],
     seed: int,
     *,
-    playouts: int = 64,
-    time_limit: float | None = 0.22,
+    playouts: int | None = None,
 ) -> Hint:
-    """Hard's choice for ``obs.seat`` and the reason, at once (up to ~0.25 s)."""
-    thinker = start_hint(obs, legal, seed, playouts=playouts, time_limit=time_limit)
+    """Hard's choice for ``obs.seat`` and the reason, at once."""
+    thinker = start_hint(obs, legal, seed, playouts=playouts)
     while not thinker.step(0.05):
         pass
     return thinker.result()

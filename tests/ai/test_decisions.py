@@ -38,7 +38,7 @@ def holding(state: GameState, card: Card, *, from_pile: int = -1) -> GameState:
 
 
 def bots() -> list[Bot]:
-    return [make_bot("medium", 1), HardBot(1, playouts=16, time_limit=None)]
+    return [make_bot("medium", 1), HardBot(1, playouts=16)]
 
 
 @pytest.mark.parametrize("which", [0, 1], ids=["medium", "hard"])

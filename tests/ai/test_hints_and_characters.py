@@ -13,7 +13,7 @@ from gnoming.ai.hints import Hint, explain, hint, start_hint
 from gnoming.rules import Card, GameState, Phase, observe
 from gnoming.rules import actions as A
 
-QUICK: dict[str, Any] = {"playouts": 8, "time_limit": None}
+QUICK: dict[str, Any] = {"playouts": 8}
 """Small, untimed searches: deterministic and quick."""
 
 

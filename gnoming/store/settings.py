@@ -32,12 +32,12 @@ SETTINGS_VERSION = 1
 Language = Literal["en", "et", "fi", "mr"]
 Speed = Literal["slow", "normal", "fast", "instant"]
 SeatKind = Literal["person", "gnome"]
-Difficulty = Literal["easy", "medium", "hard"]
+Difficulty = Literal["easy", "medium", "hard", "expert"]
 
 LANGUAGES: tuple[Language, ...] = ("en", "et", "fi", "mr")
 SPEEDS: tuple[Speed, ...] = ("slow", "normal", "fast", "instant")
 SEAT_KINDS: tuple[SeatKind, ...] = ("person", "gnome")
-DIFFICULTIES: tuple[Difficulty, ...] = ("easy", "medium", "hard")
+DIFFICULTIES: tuple[Difficulty, ...] = ("easy", "medium", "hard", "expert")
 
 MIN_WINDOW = (960, 600)
 MAX_WINDOW = (16384, 16384)

@@ -42,7 +42,7 @@ STATS_FILE = "stats.json"
 STATS_VERSION = 1
 RECENT_GAMES = 50
 NO_GNOMES = "none"
-DIFFICULTY_ORDER = ("easy", "medium", "hard")
+DIFFICULTY_ORDER = ("easy", "medium", "hard", "expert")
 """Easiest first; a game counts under the last of these at its table."""
 DIFFICULTY_KEYS = (*DIFFICULTY_ORDER, NO_GNOMES)
 

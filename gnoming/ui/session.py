@@ -24,18 +24,23 @@ from gnoming.i18n import _
 from gnoming.rules import Action, GameRecord, GameState, observe
 from gnoming.rules import events as E
 from gnoming.store.saves import SavedGame, clear_game, save_game
-from gnoming.store.settings import Difficulty, SeatSpec
+from gnoming.store.settings import DIFFICULTIES, Difficulty, SeatSpec
 
 
 def gnome_seats(n: int) -> tuple[SeatSpec, ...]:
     """``n`` computer gnomes from :data:`~gnoming.ai.characters.CHARACTERS`, each with
-    its own difficulty: seat 0 a Hard gnome, the rest alternating Medium and Easy.
+    its own difficulty: seat 0 a Hard gnome, the rest alternating Medium and Easy,
+    and from five seats on the last one the Expert.
 
     >>> [(s.name, s.difficulty) for s in gnome_seats(3)]
     [('Wendeline Thorn', 'hard'), ('Fennick Burrow', 'medium'), ('Pip Mossbottom', 'easy')]
+    >>> gnome_seats(5)[-1].difficulty
+    'expert'
     """
     wanted: list[Difficulty] = ["hard"]
     wanted += ["medium" if i % 2 else "easy" for i in range(1, n)]
+    if n >= 5:
+        wanted[-1] = "expert"
     used: dict[str, int] = {}
     seats = []
     for difficulty in wanted:
@@ -94,7 +99,7 @@ class GameSession:
                 kind="person" if s.get("kind") == "person" else "gnome",
                 name=str(s.get("name", f"Seat {i + 1}"))[:24],
                 difficulty=s.get("difficulty", "medium")
-                if s.get("difficulty") in ("easy", "medium", "hard")
+                if s.get("difficulty") in DIFFICULTIES
                 else "medium",
             )
             for i, s in enumerate(record.seats)

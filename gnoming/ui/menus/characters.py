@@ -61,7 +61,7 @@ def _from_ai() -> tuple[Character, ...]:
             portrait = getattr(item, "portrait", index + 1)
             portrait = portrait - 1 if isinstance(portrait, int) else index
             difficulty = str(getattr(item, "difficulty", "medium"))
-            if difficulty not in ("easy", "medium", "hard"):
+            if difficulty not in ("easy", "medium", "hard", "expert"):
                 difficulty = "medium"
             found.append(Character(name, trait, portrait, difficulty))
     except Exception:

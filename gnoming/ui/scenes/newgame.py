@@ -40,7 +40,8 @@ if TYPE_CHECKING:
 
 
 def difficulty_label(difficulty: str) -> str:
-    return {"easy": _("Easy"), "medium": _("Medium"), "hard": _("Hard")}.get(difficulty, difficulty)
+    labels = {"easy": _("Easy"), "medium": _("Medium"), "hard": _("Hard"), "expert": _("Expert")}
+    return labels.get(difficulty, difficulty)
 
 
 @dataclass
@@ -549,12 +550,12 @@ class NewGameScene(Scene):
             )
 
     def _draw_pips(self, surface: pygame.Surface, difficulty: str, inner: pygame.Rect) -> int:
-        """One to three filled dots before the word: the difficulty told by number
-        as well; returns the width they take."""
+        """One filled dot per level (of four) before the word: the difficulty told by
+        number as well; returns the width they take."""
         level = DIFFICULTIES.index(difficulty) + 1 if difficulty in DIFFICULTIES else 2
         radius = max(2, inner.height // 10)
         x = inner.left + radius + 5
-        for k in range(3):
+        for k in range(len(DIFFICULTIES)):
             centre = (x, inner.centery)
             if k < level:
                 pygame.draw.circle(surface, theme.HAT_RED, centre, radius)

@@ -26,6 +26,7 @@ DIFFICULTY_NAMES = (
     ("easy", N_("Easy")),
     ("medium", N_("Medium")),
     ("hard", N_("Hard")),
+    ("expert", N_("Expert")),
     ("none", N_("No gnomes")),
 )
 
@@ -202,7 +203,7 @@ class StatsScene(MenuScene):
         y += line_h
         for key, label in DIFFICULTY_NAMES:
             tally = s.by_difficulty.get(key)
-            if tally is None or (key == "none" and tally.played == 0):
+            if tally is None or (key in ("none", "expert") and tally.played == 0):
                 continue
             draw_text(
                 surface,

@@ -52,7 +52,12 @@ APPLY_AT_START = (E.RoundStarted, E.TurnStarted, E.EndgameTriggered)
 MAX_CARD_SIZES = 8
 """Card sizes kept in the art cache before it is emptied (resizing makes new ones)."""
 
-_DIFFICULTY = {"easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard")}
+_DIFFICULTY = {
+    "easy": N_("Easy"),
+    "medium": N_("Medium"),
+    "hard": N_("Hard"),
+    "expert": N_("Expert"),
+}
 
 
 def portrait_index(name: str, seat: int) -> int:

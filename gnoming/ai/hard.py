@@ -104,8 +104,10 @@ def search_thinker(
     totals = obs.totals()
     round_index = obs.round_index
 
+    cache: tuple[dict[tuple[int, ...], float], dict[tuple[int, ...], float]] = ({}, {})
+
     def policy(rng: random.Random) -> FastPolicy:
-        return FastPolicy(mean, rng, me, estimator)
+        return FastPolicy(mean, rng, me, estimator, cache)
 
     def score(state: GameState) -> float:
         points = [float(p) for p in state.round_results[round_index].scores]

@@ -57,6 +57,7 @@ class YardstickBot:
             return DecidedThinker(self.rng.choice(list(legal)))
         seed = self.rng.getrandbits(64)
         mean = Unseen.of(obs).mean
+        cache: tuple[dict[tuple[int, ...], float], dict[tuple[int, ...], float]] = ({}, {})
         # the policy reads only public facts, so any imagined deal gives its move
         default = FastPolicy(mean, random.Random(seed))(determinize(obs, random.Random(seed)))
         return RoundSearch(
@@ -65,7 +66,7 @@ class YardstickBot:
             default,
             seed=seed,
             samples=self.playouts,
-            policy=lambda rng: FastPolicy(mean, rng),
+            policy=lambda rng: FastPolicy(mean, rng, cache=cache),
             score=margin_score(obs.seat),
             gate=1.0,
         )

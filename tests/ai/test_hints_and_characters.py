@@ -165,7 +165,7 @@ def test_a_reason_never_repeats_the_action_and_never_says_zero_points_less() -> 
     state.held_from = 0
     state._legal = None
     text = explain(observe(state, 0), A.KEEPS[0])
-    assert "0 points" not in text and "nothing better is left for the 11" == text
+    assert "0 points" not in text and text == "nothing better is left for the 11"
 
 
 def test_every_reason_writes_minus_the_way_the_table_does() -> None:

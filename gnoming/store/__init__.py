@@ -12,6 +12,7 @@ from .crash import write_crash_report
 from .saves import (
     AUTOSAVE_FILE,
     SavedGame,
+    SaveSlot,
     clear_game,
     has_saved_game,
     load_game,
@@ -44,6 +45,7 @@ __all__ = [
     "STATS_FILE",
     "GameLine",
     "SavedGame",
+    "SaveSlot",
     "SeatLine",
     "SeatSpec",
     "Settings",

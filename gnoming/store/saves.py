@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import contextlib
 import datetime
+import enum
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -29,8 +30,18 @@ AUTOSAVE_FILE = "autosave.json"
 AUTOSAVE_VERSION = 1
 
 
-def _autosave(folder: Path) -> Path:
-    return Path(folder) / AUTOSAVE_FILE
+class SaveSlot(enum.Enum):
+    """Whose game an autosave holds; each slot is its own file, so a game one of
+    them plays never touches the other's save."""
+
+    PERSON = AUTOSAVE_FILE
+    """The game a person plays: the title screen's Continue."""
+    AUTOPLAY = "autosave-autoplay.json"
+    """A game with no person at the table (``--autoplay``, screenshot runs)."""
+
+
+def _autosave(folder: Path, slot: SaveSlot = SaveSlot.PERSON) -> Path:
+    return Path(folder) / slot.value
 
 
 def save_game(
@@ -39,6 +50,7 @@ def save_game(
     extra: Mapping[str, Any] | None = None,
     *,
     saved_at: datetime.datetime | None = None,
+    slot: SaveSlot = SaveSlot.PERSON,
 ) -> list[str]:
     """Write the game in progress; returns messages for the player (empty when all
     went well). ``extra`` is any JSON-ready mapping the screen wants back (seat
@@ -52,7 +64,7 @@ def save_game(
     if extra is not None:
         data["extra"] = dict(extra)
     try:
-        write_json(_autosave(folder), data)
+        write_json(_autosave(folder, slot), data)
     except OSError as error:
         reason = error.strerror or type(error).__name__
         return [_("The game could not be saved ({reason}).").format(reason=reason)]
@@ -88,35 +100,39 @@ def _parse_save(obj: object) -> SavedGame:
     return SavedGame(record, state, extra, saved_at)
 
 
-def load_saved_game(folder: Path) -> tuple[SavedGame | None, list[str]]:
+def load_saved_game(
+    folder: Path, slot: SaveSlot = SaveSlot.PERSON
+) -> tuple[SavedGame | None, list[str]]:
     """The saved game with its extras (None when there is none or it could not be
     used) and messages for the player. Never raises.
 
     The game may already be over when the program stopped between the last
     action and :func:`clear_game`: record it in the statistics, then clear it.
     """
-    loaded = read_json_file(_autosave(folder), _parse_save, N_("saved game"))
+    loaded = read_json_file(_autosave(folder, slot), _parse_save, N_("saved game"))
     return loaded.value, list(loaded.messages)
 
 
-def load_game(folder: Path) -> tuple[GameRecord | None, GameState | None, list[str]]:
+def load_game(
+    folder: Path, slot: SaveSlot = SaveSlot.PERSON
+) -> tuple[GameRecord | None, GameState | None, list[str]]:
     """The saved game's record and the state it replays to (both None when there is
     no usable save) and messages for the player. Never raises. See
     :func:`load_saved_game` for the extras."""
-    saved, messages = load_saved_game(folder)
+    saved, messages = load_saved_game(folder, slot)
     if saved is None:
         return None, None, messages
     return saved.record, saved.state, messages
 
 
-def has_saved_game(folder: Path) -> bool:
+def has_saved_game(folder: Path, slot: SaveSlot = SaveSlot.PERSON) -> bool:
     """Whether an autosave exists (not whether it is good: :func:`load_game` says)."""
-    return _autosave(folder).is_file()
+    return _autosave(folder, slot).is_file()
 
 
-def clear_game(folder: Path) -> None:
+def clear_game(folder: Path, slot: SaveSlot = SaveSlot.PERSON) -> None:
     """Forget the saved game (the game is finished), backup included. Never raises."""
-    path = _autosave(folder)
+    path = _autosave(folder, slot)
     for target in (path, backup_path(path)):
         with contextlib.suppress(OSError):
             target.unlink()

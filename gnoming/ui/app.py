@@ -94,12 +94,15 @@ class App:
         """Read the statistics and the autosave once at start-up, so that a damaged
         file is moved aside (never deleted) and the player hears of it at once,
         not in the middle of a game."""
-        from gnoming.store.saves import has_saved_game, load_saved_game
+        from gnoming.store.saves import SaveSlot, has_saved_game, load_saved_game
         from gnoming.store.stats import load_stats
 
         _stats, messages = load_stats(self.data_dir)
-        if has_saved_game(self.data_dir):
-            _saved, more = load_saved_game(self.data_dir)
+        # a robot run (autoplay, screenshots) never touches the person's save
+        robot = bool(self.args.autoplay or self.args.screenshot_dir)
+        slot = SaveSlot.AUTOPLAY if robot else SaveSlot.PERSON
+        if has_saved_game(self.data_dir, slot):
+            _saved, more = load_saved_game(self.data_dir, slot)
             messages += more
         return messages
 

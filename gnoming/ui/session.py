@@ -15,15 +15,15 @@ from collections.abc import Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from gnoming.ai import make_bot, start_thinking
 from gnoming.ai.characters import characters_of
+from gnoming.ai.hints import HintThinker, start_hint
 from gnoming.ai.protocol import Thinker
 from gnoming.i18n import _
 from gnoming.rules import Action, GameRecord, GameState, observe
 from gnoming.rules import events as E
-from gnoming.store.saves import SavedGame, clear_game, save_game
+from gnoming.store.saves import SavedGame, SaveSlot, clear_game, save_game
 from gnoming.store.settings import DIFFICULTIES, Difficulty, SeatSpec
 
 
@@ -79,6 +79,9 @@ class GameSession:
         self.config = config
         self.state = state
         self.data_dir = data_dir
+        self.slot = SaveSlot.PERSON if self.person_seats() else SaveSlot.AUTOPLAY
+        """A game without a person (``--autoplay``) saves in its own slot: it never
+        touches the game a person left unfinished."""
         self.finished_recorded = False
         self._saver: ThreadPoolExecutor | None = None
         self._pending: Future[list[str]] | None = None
@@ -151,10 +154,8 @@ class GameSession:
         bot = make_bot(spec.difficulty, _bot_seed(self.config.seed, seat, len(self.state.history)))
         return start_thinking(bot, observe(self.state, seat), self.state.legal_actions())
 
-    def hint_thinker(self) -> Any:
+    def hint_thinker(self) -> HintThinker:
         """A Hard gnome's recommendation for the person whose decision it is."""
-        from gnoming.ai.hints import start_hint
-
         seat = self.state.current_seat()
         seed = _bot_seed(self.config.seed, seat, len(self.state.history))
         return start_hint(observe(self.state, seat), self.state.legal_actions(), seed)
@@ -173,7 +174,7 @@ class GameSession:
             return
         record = self.record()
         folder = self.data_dir
-        self._pending = self._executor().submit(save_game, folder, record)
+        self._pending = self._executor().submit(save_game, folder, record, slot=self.slot)
         self._pending.add_done_callback(self._collect)
 
     def _collect(self, future: Future[list[str]]) -> None:
@@ -198,14 +199,17 @@ class GameSession:
         record = self.record()
         state = self.state
         persons = self.person_seats()
+        slot = self.slot
 
         def finish() -> list[str]:
             from gnoming.store.stats import add_finished_game
 
-            # statistics first: the same game is never counted twice, so a stop in
-            # between loses nothing
-            _stats, messages = add_finished_game(folder, state, record, persons)
-            clear_game(folder)
+            messages: list[str] = []
+            if persons:
+                # statistics first: the same game is never counted twice, so a stop
+                # in between loses nothing
+                _stats, messages = add_finished_game(folder, state, record, persons)
+            clear_game(folder, slot)
             return messages
 
         self._pending = self._executor().submit(finish)

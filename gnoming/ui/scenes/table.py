@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from gnoming.i18n import N_, _
-from gnoming.rules import Action, ActionKind, GameState, IllegalActionError, Phase
+from gnoming.rules import Action, ActionKind, GameState, IllegalActionError, Phase, observe
 from gnoming.rules import events as E
 from gnoming.ui import theme
 from gnoming.ui.scene import Scene
@@ -106,7 +106,7 @@ class TableScene(TableInput, Scene):
             for event in events:
                 self._enqueue(event)
         else:
-            self.view = TableView.from_state(state)
+            self.view = TableView.from_observation(observe(state, self.bottom_seat))
         self.geom = table_layout(app.size, state.n_seats, self.bottom_seat)
 
     # ------------------------------------------------------------------ life cycle

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from gnoming.rules import Card, GameState
+from gnoming.rules import ROUNDS, Card, Observation, Phase
 from gnoming.rules import events as E
 
 DECK_CARDS = 110
@@ -55,27 +55,52 @@ class TableView:
         self.game_over: E.GameOver | None = None
 
     @classmethod
-    def from_state(cls, state: GameState) -> TableView:
+    def from_observation(cls, obs: Observation) -> TableView:
         """The whole table as it stands (a continued game starts from here)."""
-        view = cls(state.n_seats)
-        view.round_index = min(state.round_index, 2)
-        view.totals = list(state.totals())
-        for seat in range(state.n_seats):
+        view = cls(obs.n_seats)
+        view.round_index = min(obs.round_index, ROUNDS - 1)
+        view.totals = obs.totals()
+        for seat, layout in enumerate(obs.layouts):
             sv = view.seats[seat]
             sv.dealt = [True] * 9
-            sv.up = list(state.face_up[seat])
-            sv.cards = [
-                state.layouts[seat][p] if state.face_up[seat][p] else None for p in range(9)
-            ]
-        view.discards = [list(pile) for pile in state.discard_piles]
-        view.draw_count = len(state.draw_pile)
-        if state.held is not None:
-            phase = state.phase.value
-            position = state.bounce_from if phase == "bounce" else -1
-            view.held = Held(state.held, position, True, state.turn_seat)
-        view.turn_seat = state.turn_seat
-        view.went_out_first = state.went_out_first
+            sv.up = [card is not None for card in layout]
+            sv.cards = list(layout)
+        view.discards = [list(pile) for pile in obs.discard_piles]
+        view.draw_count = obs.draw_pile_count
+        if obs.held is not None:
+            position = obs.bounce_from if obs.phase is Phase.BOUNCE else -1
+            view.held = Held(obs.held, position, True, obs.turn_seat)
+        view.turn_seat = obs.turn_seat
+        view.went_out_first = obs.went_out_first
         return view
+
+    def differences(self, obs: Observation) -> list[str]:
+        """Where this model and ``obs`` disagree (empty: the screen shows the game as
+        it is). Only what the table draws is compared."""
+        out: list[str] = []
+        for seat, layout in enumerate(obs.layouts):
+            shown = tuple(
+                c if up else None
+                for c, up in zip(self.seats[seat].cards, self.seats[seat].up, strict=True)
+            )
+            if shown != layout:
+                out.append(f"seat {seat}: shows {shown}, is {layout}")
+            if not all(self.seats[seat].dealt):
+                out.append(f"seat {seat}: not every card dealt")
+        if [pile[-1:] for pile in self.discards] != [list(p[-1:]) for p in obs.discard_piles]:
+            out.append(f"discard tops: shows {self.discards}, is {obs.discard_piles}")
+        if self.draw_count != obs.draw_pile_count:
+            out.append(f"draw pile: shows {self.draw_count}, is {obs.draw_pile_count}")
+        held = self.held.card if self.held is not None else None
+        if held != obs.held:
+            out.append(f"in hand: shows {held}, is {obs.held}")
+        if self.totals != obs.totals():
+            out.append(f"totals: show {self.totals}, are {obs.totals()}")
+        if self.went_out_first != obs.went_out_first:
+            out.append(f"went out first: shows {self.went_out_first}, is {obs.went_out_first}")
+        if obs.phase is not Phase.GAME_OVER and self.turn_seat != obs.turn_seat:
+            out.append(f"turn: shows {self.turn_seat}, is {obs.turn_seat}")
+        return out
 
     def apply(self, event: E.Event) -> None:
         """Show the effect of ``event`` (its animation has just finished)."""

@@ -25,8 +25,17 @@ class ExpertBot(HardBot):
         candidates: int = 6,
         gate: float = 0.5,
         margin: float = 4.0,
+        discards: bool = False,
+        objective: str = "win",
         clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         super().__init__(
-            seed, playouts=playouts, candidates=candidates, gate=gate, margin=margin, clock=clock
+            seed,
+            playouts=playouts,
+            candidates=candidates,
+            gate=gate,
+            margin=margin,
+            discards=discards,
+            objective=objective,
+            clock=clock,
         )

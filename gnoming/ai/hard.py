@@ -39,6 +39,9 @@ FEED_WEIGHT = 0.1
 """How much Hard minds what its discards give the next player (per point)."""
 MARGIN = 2.5
 """Search only the actions the planner values within this many points of its best."""
+OBJECTIVES = ("win", "margin")
+"""How an ending is scored: own points less the value of the chance of winning
+the game, or own points less the mean of the others'."""
 
 
 class HardBot:
@@ -54,8 +57,12 @@ class HardBot:
         candidates: int = 4,
         gate: float = 0.5,
         margin: float = MARGIN,
+        discards: bool = False,
+        objective: str = "win",
         clock: Callable[[], float] = time.perf_counter,
     ) -> None:
+        if objective not in OBJECTIVES:
+            raise ValueError(f"objective is one of {', '.join(OBJECTIVES)}")
         self.rng = random.Random(seed)
         self.clock = clock
         """Read only to slice the work between frames, never to decide."""
@@ -63,13 +70,17 @@ class HardBot:
         self.candidates = candidates
         self.gate = gate
         self.margin = margin
+        self.discards = discards
+        """Also search the discard pile and hazard turns (else the planner decides)."""
+        self.objective = objective
 
     def start(self, obs: Observation, legal: Sequence[Action]) -> Thinker:
         if len(legal) == 1:
             return DecidedThinker(legal[0])
         seed = self.rng.getrandbits(64)
         planner = TurnPlanner(obs, potential=POTENTIAL, feed_weight=FEED_WEIGHT)
-        if obs.phase not in SEARCHED or obs.held is Card.HAZARD:
+        searched = SEARCHED + ((Phase.DISCARD, Phase.HAZARD_TURN) if self.discards else ())
+        if obs.phase not in searched or obs.held is Card.HAZARD:
             # a hazard in hand: the planner's points say it all (keep it only
             # over a card worth more than 10)
             return DecidedThinker(planner.choose(legal, random.Random(seed)))
@@ -77,10 +88,13 @@ class HardBot:
         ranked = sorted(legal, key=lambda a: values[a])
         best = values[ranked[0]]
         close = [a for a in ranked[: self.candidates] if values[a] <= best + self.margin]
+        if obs.phase in (Phase.DISCARD, Phase.HAZARD_TURN):
+            close = ranked[: self.candidates]  # the planner's values here are no points
         if len(close) == 1:
             return DecidedThinker(ranked[0])
         return search_thinker(
-            obs, close, ranked[0], planner, seed, self.playouts, self.gate, self.clock
+            obs, close, ranked[0], planner, seed, self.playouts, self.gate, self.clock,
+            self.objective,
         )
 
     def choose(self, obs: Observation, legal: Sequence[Action]) -> Action:
@@ -96,6 +110,7 @@ def search_thinker(
     playouts: int,
     gate: float,
     clock: Callable[[], float],
+    objective: str = "win",
 ) -> RoundSearch:
     """Hard's search of ``candidates`` to the end of the round."""
     me = obs.seat
@@ -111,6 +126,8 @@ def search_thinker(
 
     def score(state: GameState) -> float:
         points = [float(p) for p in state.round_results[round_index].scores]
+        if objective == "margin":
+            return points[me] - (sum(points) - points[me]) / (len(points) - 1)
         return utility(points, me, totals, round_index)
 
     return RoundSearch(

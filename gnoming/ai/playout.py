@@ -75,12 +75,22 @@ class FastPolicy:
     ) -> tuple[float, int]:
         best, where = float("inf"), -1
         mulls = [p for p in range(9) if cards[p] == MULLIGAN] if card == MULLIGAN else []
+        # the usual case inline: still cards face down, played by the plain points
+        plain = state.went_out_first is None and (seat != self.me or self.mine is None)
+        points = self.points
+        mean = self.mean
         for p in range(9):
             if filled >> p & 1 or (mulls and mulls != [p]):
                 continue
             old = cards[p]
             cards[p] = card
-            v = self._value(state, seat, cards)
+            if plain and DOWN in cards:
+                key = tuple(cards)
+                v = points.get(key)
+                if v is None:
+                    v = points[key] = known_points(key, mean)
+            else:
+                v = self._value(state, seat, cards)
             cards[p] = old
             if v < best:
                 best, where = v, p

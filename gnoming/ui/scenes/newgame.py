@@ -550,12 +550,13 @@ class NewGameScene(Scene):
             )
 
     def _draw_pips(self, surface: pygame.Surface, difficulty: str, inner: pygame.Rect) -> int:
-        """One filled dot per level (of four) before the word: the difficulty told by
-        number as well; returns the width they take."""
+        """One to three filled dots before the word: the difficulty told by number
+        as well (Expert fills them as Hard does: its word tells them apart); returns
+        the width they take."""
         level = DIFFICULTIES.index(difficulty) + 1 if difficulty in DIFFICULTIES else 2
         radius = max(2, inner.height // 10)
         x = inner.left + radius + 5
-        for k in range(len(DIFFICULTIES)):
+        for k in range(3):
             centre = (x, inner.centery)
             if k < level:
                 pygame.draw.circle(surface, theme.HAT_RED, centre, radius)

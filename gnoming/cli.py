@@ -16,13 +16,19 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from gnoming import __version__
+from gnoming.options import (
+    LANGUAGES,
+    MAX_SEATS,
+    MIN_SEATS,
+    SPEEDS,
+    Language,
+    LaunchOptions,
+    Speed,
+    window_size_error,
+)
 from gnoming.paths import data_dir
 
 GAME_NAME = "Gnoming A Round"
-MIN_PLAYERS = 2
-MAX_PLAYERS = 7
-SPEEDS = ("slow", "normal", "fast", "instant")
-LANGUAGES = ("en", "et", "fi", "mr")
 
 
 def _players(text: str) -> int:
@@ -30,11 +36,11 @@ def _players(text: str) -> int:
         count = int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(
-            f"must be a whole number from {MIN_PLAYERS} to {MAX_PLAYERS}, not {text!r}"
+            f"must be a whole number from {MIN_SEATS} to {MAX_SEATS}, not {text!r}"
         ) from None
-    if not MIN_PLAYERS <= count <= MAX_PLAYERS:
+    if not MIN_SEATS <= count <= MAX_SEATS:
         raise argparse.ArgumentTypeError(
-            f"a table seats {MIN_PLAYERS} to {MAX_PLAYERS} players, not {count}"
+            f"a table seats {MIN_SEATS} to {MAX_SEATS} players, not {count}"
         )
     return count
 
@@ -54,11 +60,10 @@ def _window(text: str) -> tuple[int, int]:
     try:
         size = (int(width), int(height))
     except ValueError:
-        size = (0, 0)
-    if not sep or size[0] < 320 or size[1] < 240:
-        raise argparse.ArgumentTypeError(
-            f"must look like 1280x720 (at least 320x240), not {text!r}"
-        )
+        raise argparse.ArgumentTypeError(f"must look like 1280x720, not {text!r}") from None
+    problem = window_size_error(size) if sep else "like 1280x720"
+    if problem is not None:
+        raise argparse.ArgumentTypeError(f"must be {problem}, not {text!r}")
     return size
 
 
@@ -76,7 +81,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--players",
         type=_players,
         metavar="N",
-        help=f"number of seats at the table, {MIN_PLAYERS} to {MAX_PLAYERS}",
+        help=f"number of seats at the table, {MIN_SEATS} to {MAX_SEATS}",
     )
     game.add_argument(
         "--seed",
@@ -137,13 +142,38 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
-    return build_parser().parse_args(argv)
+def launch_options(args: argparse.Namespace) -> LaunchOptions:
+    """The parsed flags as a typed value; argparse has checked every one of them."""
+
+    def path(value: str | None) -> Path | None:
+        return None if value is None else Path(value)
+
+    speed: Speed | None = args.speed
+    lang: Language | None = args.lang
+    return LaunchOptions(
+        players=args.players,
+        seed=args.seed,
+        speed=speed,
+        lang=lang,
+        autoplay=bool(args.autoplay),
+        quit_at_end=bool(args.quit_at_end),
+        window=args.window,
+        data_dir=path(args.data_dir),
+        screenshot_dir=path(args.screenshot_dir),
+        frame_stats=path(args.frame_stats),
+        max_frames=args.max_frames,
+    )
 
 
-def write_crash_report(args: argparse.Namespace | None, argv: Sequence[str]) -> Path:
+def parse_args(argv: Sequence[str] | None = None) -> LaunchOptions:
+    """The command line as :class:`LaunchOptions` (exits with a usage message when a
+    flag is wrong)."""
+    return launch_options(build_parser().parse_args(argv))
+
+
+def write_crash_report(options: LaunchOptions | None, argv: Sequence[str]) -> Path:
     """Save the current exception's traceback in ``crash/`` under the data folder."""
-    override = getattr(args, "data_dir", None) if args is not None else None
+    override = options.data_dir if options is not None else None
     folder = data_dir(override) / "crash"
     folder.mkdir(parents=True, exist_ok=True)
     stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S-%f")
@@ -153,7 +183,7 @@ def write_crash_report(args: argparse.Namespace | None, argv: Sequence[str]) -> 
         f"Python {platform.python_version()} on {platform.platform()}",
         f"frozen: {bool(getattr(sys, 'frozen', False))}",
         f"arguments: {list(argv)!r}",
-        f"seed: {getattr(args, 'seed', None)}",
+        f"seed: {options.seed if options is not None else None}",
         "",
         traceback.format_exc(),
     ]
@@ -173,16 +203,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the game; returns the process exit code."""
     _ensure_streams()
     raw_argv = list(sys.argv[1:] if argv is None else argv)
-    args = parse_args(raw_argv)
+    options = parse_args(raw_argv)
     try:
         from gnoming.ui import app
 
-        return app.run(args)
+        return app.run(options)
     except KeyboardInterrupt:
         return 130
     except Exception:
         try:
-            path = write_crash_report(args, raw_argv)
+            path = write_crash_report(options, raw_argv)
         except Exception:
             traceback.print_exc()
             print(f"{GAME_NAME} stopped after an unexpected error (see above).", file=sys.stderr)

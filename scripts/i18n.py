@@ -19,7 +19,7 @@ LOCALE = ROOT / "locale"
 POT = LOCALE / "gnoming.pot"
 DOMAIN = "gnoming"
 LANGUAGES = ("et", "fi", "mr")
-KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2)}
+KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "rule_text": None}
 
 
 def po_path(lang: str) -> Path:

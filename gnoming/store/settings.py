@@ -20,30 +20,30 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
-from typing import Literal, cast
+from typing import cast
 
 from gnoming.i18n import N_, _
+from gnoming.options import (
+    DEFAULT_WINDOW,
+    DIFFICULTIES,
+    LANGUAGES,
+    MAX_SEATS,
+    MAX_WINDOW,
+    MIN_SEATS,
+    MIN_WINDOW,
+    SEAT_KINDS,
+    SPEEDS,
+    Difficulty,
+    Language,
+    SeatKind,
+    Speed,
+    clamp_window,
+)
 
 from .atomic import check_version, move_aside, read_json_file, write_json
 
 SETTINGS_FILE = "settings.json"
 SETTINGS_VERSION = 1
-
-Language = Literal["en", "et", "fi", "mr"]
-Speed = Literal["slow", "normal", "fast", "instant"]
-SeatKind = Literal["person", "gnome"]
-Difficulty = Literal["easy", "medium", "hard", "expert"]
-
-LANGUAGES: tuple[Language, ...] = ("en", "et", "fi", "mr")
-SPEEDS: tuple[Speed, ...] = ("slow", "normal", "fast", "instant")
-SEAT_KINDS: tuple[SeatKind, ...] = ("person", "gnome")
-DIFFICULTIES: tuple[Difficulty, ...] = ("easy", "medium", "hard", "expert")
-
-MIN_WINDOW = (960, 600)
-MAX_WINDOW = (16384, 16384)
-DEFAULT_WINDOW = (1280, 720)
-MIN_SEATS = 2
-MAX_SEATS = 7
 MAX_NAME_LENGTH = 24
 
 _LANGUAGE_NAMES: dict[str, Language] = {
@@ -179,10 +179,7 @@ def _window_size(value: object) -> object:
     if not isinstance(value, list) or len(value) != 2 or any(type(v) is not int for v in value):
         raise _Bad
     width, height = cast(list[int], value)
-    return (
-        min(MAX_WINDOW[0], max(MIN_WINDOW[0], width)),
-        min(MAX_WINDOW[1], max(MIN_WINDOW[1], height)),
-    )
+    return clamp_window((width, height))
 
 
 def _seat(value: object) -> SeatSpec:
@@ -194,7 +191,7 @@ def _seat(value: object) -> SeatSpec:
     name = " ".join(name.split())[:MAX_NAME_LENGTH]
     if not name:
         raise _Bad
-    return SeatSpec(cast(SeatKind, kind), name, cast(Difficulty, difficulty))
+    return SeatSpec(cast(SeatKind, kind), name, difficulty)
 
 
 def _seats(value: object) -> object:
@@ -282,8 +279,13 @@ def save_settings(folder: Path, settings: Settings) -> list[str]:
 
 __all__ = [
     "DEFAULT_SEATS",
+    "DEFAULT_WINDOW",
     "DIFFICULTIES",
     "LANGUAGES",
+    "MAX_NAME_LENGTH",
+    "MAX_SEATS",
+    "MAX_WINDOW",
+    "MIN_SEATS",
     "MIN_WINDOW",
     "SEAT_KINDS",
     "SETTINGS_FILE",

@@ -33,6 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from gnoming.i18n import N_, _
+from gnoming.options import DIFFICULTIES
 from gnoming.rules import Card, GameRecord, GameState, HazardReason, RecordError
 from gnoming.rules.events import Bounced, HazardRemoved, RoundScored
 
@@ -42,7 +43,8 @@ STATS_FILE = "stats.json"
 STATS_VERSION = 1
 RECENT_GAMES = 50
 NO_GNOMES = "none"
-DIFFICULTY_ORDER = ("easy", "medium", "hard", "expert")
+DIFFICULTY_ORDER = DIFFICULTIES
+"""Easiest first: a game counts under the hardest gnome at the table."""
 """Easiest first; a game counts under the last of these at its table."""
 DIFFICULTY_KEYS = (*DIFFICULTY_ORDER, NO_GNOMES)
 

@@ -11,15 +11,15 @@ Set ``GNOMING_TIMING=1`` to print when the first frame reaches the screen.
 
 from __future__ import annotations
 
-import argparse
 import contextlib
+import dataclasses
 import json
 import math
 import os
 import sys
 import time
 import traceback
-from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -27,18 +27,33 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 
 from gnoming import i18n  # noqa: E402
+from gnoming.options import LaunchOptions, Speed, clamp_window  # noqa: E402
 from gnoming.paths import asset_path, data_dir  # noqa: E402
-from gnoming.ui import theme  # noqa: E402
-from gnoming.ui.scene import Scene, SceneStack  # noqa: E402
+from gnoming.store.crash import write_crash_report  # noqa: E402
+from gnoming.store.saves import SaveSlot, has_saved_game, load_saved_game  # noqa: E402
+from gnoming.store.settings import Settings, load_settings, save_settings  # noqa: E402
+from gnoming.store.stats import load_stats  # noqa: E402
+from gnoming.ui import fonts, theme, widgets  # noqa: E402
+from gnoming.ui.audio import Audio  # noqa: E402
+from gnoming.ui.cardart import CardArt  # noqa: E402
+from gnoming.ui.router import Router  # noqa: E402
+from gnoming.ui.scene import ChangeSettings, CoachingDone, Scene, SceneResult, SceneStack  # noqa: E402
+from gnoming.ui.session import GameConfig  # noqa: E402
 from gnoming.ui.widgets import draw_text  # noqa: E402
 
 TITLE = "Gnoming A Round"
-DEFAULT_WINDOW = (1280, 720)
-MIN_WINDOW = (960, 600)
 FPS = 60
 MAX_DT = 0.1
 """Longer pauses (a dragged window, a breakpoint) count as this many seconds."""
 TOAST_SECONDS = 4.0
+
+
+@dataclass
+class Toast:
+    """A short message at the bottom of the screen."""
+
+    text: str
+    seconds_left: float = TOAST_SECONDS
 
 
 def percentile(values: list[float], fraction: float) -> float:
@@ -65,27 +80,23 @@ def frame_stats(frame_ms: list[float], work_ms: list[float]) -> dict[str, float 
 class App:
     """The running game: window, scene stack, settings, sound, card art."""
 
-    def __init__(self, args: argparse.Namespace) -> None:
-        from gnoming.store.settings import load_settings
-
-        self.args = args
-        self.data_dir = data_dir(args.data_dir)
+    def __init__(self, options: LaunchOptions) -> None:
+        self.options = options
+        self.data_dir = data_dir(options.data_dir)
         self.settings, messages = load_settings(self.data_dir)
         messages += self._check_files()
-        self.toasts: list[list[object]] = [[m, TOAST_SECONDS] for m in messages]
-        i18n.set_language(args.lang or self.settings.language)
-        self.speed: str = args.speed or self.settings.animation_speed
+        self.toasts = [Toast(m) for m in messages]
+        i18n.set_language(options.lang or self.settings.language)
+        self.speed: Speed = options.speed or self.settings.animation_speed
         self.stack = SceneStack()
+        self.router = Router(self)
         self.running = True
         self.exit_code = 0
         self.frames = 0
-        self.screenshot_dir = Path(args.screenshot_dir) if args.screenshot_dir else None
+        self.screenshot_dir = options.screenshot_dir
         self._shot_names: set[str] = set()
         self._crashes = 0
         self._init_pygame()
-        from gnoming.ui.audio import Audio
-        from gnoming.ui.cardart import CardArt
-
         self.cards = CardArt()
         self.audio = Audio()
         self.apply_sound_settings()
@@ -94,12 +105,9 @@ class App:
         """Read the statistics and the autosave once at start-up, so that a damaged
         file is moved aside (never deleted) and the player hears of it at once,
         not in the middle of a game."""
-        from gnoming.store.saves import SaveSlot, has_saved_game, load_saved_game
-        from gnoming.store.stats import load_stats
-
         _stats, messages = load_stats(self.data_dir)
         # a robot run (autoplay, screenshots) never touches the person's save
-        robot = bool(self.args.autoplay or self.args.screenshot_dir)
+        robot = self.options.autoplay or self.options.screenshot_dir is not None
         slot = SaveSlot.AUTOPLAY if robot else SaveSlot.PERSON
         if has_saved_game(self.data_dir, slot):
             _saved, more = load_saved_game(self.data_dir, slot)
@@ -111,8 +119,6 @@ class App:
     def _init_pygame(self) -> None:
         pygame.display.init()
         pygame.font.init()
-        from gnoming.ui import fonts, widgets
-
         # fonts opened before an earlier pygame.quit() are dead: open them anew
         fonts._open_font.cache_clear()
         widgets.clear_text_cache()
@@ -121,9 +127,9 @@ class App:
             with contextlib.suppress(pygame.error):
                 pygame.display.set_icon(pygame.image.load(str(icon)))
         pygame.display.set_caption(TITLE)
-        size = tuple(self.args.window) if self.args.window else tuple(self.settings.window_size)
-        self.fullscreen = bool(self.settings.fullscreen) and not self.args.autoplay
-        self._windowed_size = (max(size[0], MIN_WINDOW[0]), max(size[1], MIN_WINDOW[1]))
+        size = self.options.window or self.settings.window_size
+        self.fullscreen = self.settings.fullscreen and not self.options.autoplay
+        self._windowed_size = clamp_window(size)
         self._set_mode(self._windowed_size)
         pygame.key.set_repeat(300, 60)
 
@@ -170,23 +176,31 @@ class App:
         else:
             self.audio.stop_music()
 
-    def update_settings(self, settings: object) -> None:
-        """Apply and remember new settings (from the Settings scene)."""
-        from gnoming.store.settings import Settings, save_settings
+    def apply(self, result: SceneResult) -> None:
+        """Carry out what a scene asked for."""
+        match result:
+            case ChangeSettings(settings):
+                self.update_settings(settings)
+            case CoachingDone():
+                if self.settings.coaching:
+                    self.update_settings(dataclasses.replace(self.settings, coaching=False))
 
-        assert isinstance(settings, Settings)
+    def apply_results(self, scene: Scene) -> None:
+        while scene.results:
+            self.apply(scene.results.pop(0))
+
+    def update_settings(self, settings: Settings) -> None:
+        """Apply and remember new settings."""
         language_changed = settings.language != self.settings.language
         self.settings = settings
         self.speed = settings.animation_speed
         if language_changed:
             i18n.set_language(settings.language)
         self.apply_sound_settings()
-        if settings.fullscreen != self.fullscreen and not self.args.autoplay:
+        if settings.fullscreen != self.fullscreen and not self.options.autoplay:
             self.toggle_fullscreen()
-        try:
-            save_settings(self.data_dir, settings)
-        except OSError as error:
-            self.toast(i18n._("Could not save the settings: {error}").format(error=error))
+        for message in save_settings(self.data_dir, settings):
+            self.toast(message)
         self._resized()
 
     # ------------------------------------------------------------------ scenes
@@ -214,7 +228,7 @@ class App:
 
     def toast(self, text: str) -> None:
         """A short message at the bottom of the screen for a few seconds."""
-        self.toasts.append([text, TOAST_SECONDS])
+        self.toasts.append(Toast(text))
 
     def screenshot(self, name: str, *, once: bool = True) -> None:
         """Save the current screen as ``<name>.png`` when ``--screenshot-dir`` is set."""
@@ -225,20 +239,10 @@ class App:
         pygame.image.save(self.screen, str(self.screenshot_dir / f"{name}.png"))
 
     def first_scene(self) -> Scene:
-        from gnoming.ui.scenes.title import TitleScene
+        return self.router.first_scene()
 
-        if self.args.autoplay:
-            from gnoming.ui.session import autoplay_config
-
-            return self.game_scene(autoplay_config(self.args.players, self.args.seed))
-        return TitleScene(self)
-
-    def game_scene(self, config: object) -> Scene:
-        from gnoming.ui.scenes.table import TableScene
-        from gnoming.ui.session import GameConfig, GameSession
-
-        assert isinstance(config, GameConfig)
-        return TableScene(self, GameSession.new(config, self.data_dir))
+    def game_scene(self, config: GameConfig) -> Scene:
+        return self.router.table_scene(config)
 
     # ------------------------------------------------------------------ loop
 
@@ -248,7 +252,7 @@ class App:
         clock = pygame.time.Clock()
         frame_ms: list[float] = []
         work_ms: list[float] = []
-        limit = max_frames if max_frames is not None else self.args.max_frames
+        limit = max_frames if max_frames is not None else self.options.max_frames
         last_flip = time.perf_counter()
         dt = 0.0
         while self.running:
@@ -273,8 +277,8 @@ class App:
         while self.stack.top is not None:
             self.stack.pop()
         self.audio.stop_music(0)
-        if self.args.frame_stats:
-            path = Path(self.args.frame_stats)
+        if self.options.frame_stats is not None:
+            path = self.options.frame_stats
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(json.dumps(frame_stats(frame_ms, work_ms), indent=2) + "\n")
         return self.exit_code
@@ -290,10 +294,7 @@ class App:
                 continue
             if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
                 if not self.fullscreen:
-                    self._windowed_size = (
-                        max(self.size[0], MIN_WINDOW[0]),
-                        max(self.size[1], MIN_WINDOW[1]),
-                    )
+                    self._windowed_size = clamp_window(self.size)
                     if self.size != self._windowed_size:
                         self._set_mode(self._windowed_size)
                 self._resized()
@@ -301,17 +302,21 @@ class App:
             top = self.stack.top
             if top is not None:
                 top.handle(event)
+                self.apply_results(top)
         top = self.stack.top
         if top is None:
             self.quit()
             return
         top.update(dt)
+        self.apply_results(top)
+        for scene in self.stack.scenes:
+            self.apply_results(scene)
         self.draw()
         if self.stack.top is not None:
             self.screenshot(self.stack.top.name)
         for toast in self.toasts:
-            toast[1] = float(toast[1]) - dt  # type: ignore[arg-type]
-        self.toasts = [t for t in self.toasts if float(t[1]) > 0]  # type: ignore[arg-type]
+            toast.seconds_left -= dt
+        self.toasts = [t for t in self.toasts if t.seconds_left > 0]
 
     def draw(self) -> None:
         for scene in self.stack.visible():
@@ -323,11 +328,11 @@ class App:
         width, height = self.size
         size = self.font_size(20)
         y = height - size * 2
-        for text, _left in reversed(self.toasts[-3:]):
+        for toast in reversed(self.toasts[-3:]):
             rect = pygame.Rect(0, 0, min(width - 40, width * 3 // 4), int(size * 1.8))
             rect.midbottom = (width // 2, y)
             inner = theme.draw_panel(self.screen, rect)
-            draw_text(self.screen, str(text), inner.center, size, max_width=inner.width - 8)
+            draw_text(self.screen, toast.text, inner.center, size, max_width=inner.width - 8)
             y = rect.top - 6
 
     def crashed(self, error: BaseException) -> None:
@@ -340,29 +345,22 @@ class App:
             )
             self.quit(1)
             return
-        from gnoming.ui.scenes.crash import CrashScene
-
-        self.clear_to(CrashScene(self, report))
+        self.router.crash(report)
 
     def write_crash_report(self, error: BaseException) -> Path | None:
         record_json = None
         for scene in self.stack.scenes:
-            getter: Callable[[], str | None] | None = getattr(scene, "record_json", None)
-            if getter is not None:
-                with contextlib.suppress(Exception):
-                    record_json = getter()
-        try:
-            from gnoming.store.crash import write_crash_report
-
-            return write_crash_report(self.data_dir, error, record_json)
-        except Exception:
+            with contextlib.suppress(Exception):
+                record_json = scene.record_json() or record_json
+        path = write_crash_report(self.data_dir, error, record_json)
+        if path is None:
             traceback.print_exception(error)
-            return None
+        return path
 
 
-def run(args: argparse.Namespace) -> int:
+def run(options: LaunchOptions) -> int:
     """Open the window and play until the player quits; returns the exit code."""
-    app = App(args)
+    app = App(options)
     try:
         return app.run()
     finally:

@@ -32,6 +32,16 @@ import tempfile
 import time
 from pathlib import Path
 
+HEADLESS = {"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
+for _name, _value in HEADLESS.items():
+    os.environ.setdefault(_name, _value)
+
+import pygame  # noqa: E402
+
+from gnoming.options import SEAT_COUNTS, SPEEDS, LaunchOptions, Speed  # noqa: E402
+from gnoming.ui.app import MAX_DT, App, percentile  # noqa: E402
+from gnoming.ui.scenes.table import TableScene  # noqa: E402
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -61,44 +71,29 @@ def startup_seconds(runs: int = 5) -> list[float]:
 
 
 def _summary(values: list[float]) -> str:
-    from gnoming.ui.app import percentile
-
     if not values:
         return "no frames"
     p = [percentile(values, q) for q in (0.50, 0.95, 0.99, 1.0)]
     return "p50 {:.2f}  p95 {:.2f}  p99 {:.2f}  max {:.2f}".format(*p)
 
 
-def game_run(players: int, speed: str, window: str, seed: int) -> dict[str, object]:
+def game_run(
+    players: int, speed: Speed, window: tuple[int, int], seed: int
+) -> dict[str, object]:
     """Play one ``--autoplay`` game in this process, frame by frame as ``App.run`` does,
     timing each frame's work both on the wall clock and as this thread's CPU time (the
     second does not count time the system gave to other programs)."""
-    for name, value in _env().items():
-        os.environ.setdefault(name, value)
-    import pygame
-
-    from gnoming.cli import parse_args
-    from gnoming.ui.app import MAX_DT, App
-    from gnoming.ui.scenes.table import TableScene
-
     with tempfile.TemporaryDirectory() as data:
-        args = parse_args(
-            [
-                "--autoplay",
-                "--quit-at-end",
-                "--players",
-                str(players),
-                "--speed",
-                speed,
-                "--window",
-                window,
-                "--seed",
-                str(seed),
-                "--data-dir",
-                data,
-            ]
+        options = LaunchOptions(
+            players=players,
+            seed=seed,
+            speed=speed,
+            autoplay=True,
+            quit_at_end=True,
+            window=window,
+            data_dir=Path(data),
         )
-        app = App(args)
+        app = App(options)
         app.push(app.first_scene())
         clock = pygame.time.Clock()
         wall: list[float] = []
@@ -137,9 +132,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m gnoming.ui.bench", description=__doc__.split("\n")[0]
     )
-    parser.add_argument("--players", type=int, default=7)
-    parser.add_argument("--speed", choices=("fast", "normal", "slow", "instant"), default="fast")
-    parser.add_argument("--window", default="1280x720")
+    parser.add_argument("--players", type=int, choices=SEAT_COUNTS, default=7)
+    parser.add_argument("--speed", choices=SPEEDS, default="fast")
+    parser.add_argument("--window", default="1280x720", help="WxH")
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--startup-runs", type=int, default=5)
     parser.add_argument("--no-game", action="store_true", help="measure the start-up only")
@@ -153,7 +148,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.no_game:
         return 0
     load = os.getloadavg()[0]
-    run = game_run(args.players, args.speed, args.window, args.seed)
+    width, _sep, height = args.window.partition("x")
+    run = game_run(args.players, args.speed, (int(width), int(height)), args.seed)
     wall = run["wall"]
     assert isinstance(wall, list)
     print(

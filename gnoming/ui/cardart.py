@@ -14,6 +14,7 @@ from pathlib import Path
 import pygame
 
 from gnoming.paths import asset_path
+from gnoming.rules.cards import HAZARD_POINTS
 from gnoming.ui import theme
 from gnoming.ui.fonts import get_font
 
@@ -156,12 +157,6 @@ def _fit_font(texts: tuple[str, ...], box: Size, tight: bool = False) -> pygame.
     return get_font(lo, bold=True)
 
 
-def _centre_text(token: str) -> str:
-    if token == "H":
-        return "+10"
-    return token
-
-
 class CardArt:
     """Makes and keeps card surfaces. One instance for the whole game is plenty.
 
@@ -248,8 +243,9 @@ class CardArt:
             surf.blit(text, text.get_rect(center=(w // 2, h // 2)))
         elif token == "H":
             box = (round(w * (0.86 if small else 0.62)), round(h * (0.34 if small else 0.22)))
-            font = self._font("hazard", ("+10",), box, tight=True)
-            text = _number(font, "+10", theme.WHITE, theme.HAZARD_BLACK, thickness)
+            points = f"+{HAZARD_POINTS}"
+            font = self._font("hazard", (points,), box, tight=True)
+            text = _number(font, points, theme.WHITE, theme.HAZARD_BLACK, thickness)
             surf.blit(text, text.get_rect(center=(w // 2, round(h * (0.6 if small else 0.59)))))
         elif small:
             font = self._font("mulligan", ("M",), (round(w * 0.8), round(h * 0.4)))

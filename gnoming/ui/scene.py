@@ -8,16 +8,40 @@ with the time step in seconds; ``draw(surface)`` paints. A scene that is not
 Life cycle, as in Tuxemon's state stack: ``enter`` when pushed, ``pause`` when
 another scene is pushed over it, ``resume`` when it is on top again, ``leave``
 when popped or replaced. ``resize`` follows every change of window size.
+
+A scene does not change what the app owns (settings, the window): it posts a
+:data:`SceneResult` with :meth:`Scene.post`, and the app applies it after the
+event or update that produced it. Moving to another screen goes through the
+app's :class:`~gnoming.ui.router.Router`.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import pygame
 
+from gnoming.store.settings import Settings
+
 if TYPE_CHECKING:
     from gnoming.ui.app import App
+
+
+@dataclass(frozen=True)
+class ChangeSettings:
+    """Use these settings from now on and save them."""
+
+    settings: Settings
+
+
+@dataclass(frozen=True)
+class CoachingDone:
+    """A whole game with first-game tips was played: turn the tips off."""
+
+
+SceneResult = ChangeSettings | CoachingDone
+"""What a scene asks the app to change."""
 
 
 class Scene:
@@ -29,6 +53,12 @@ class Scene:
 
     def __init__(self, app: App) -> None:
         self.app = app
+        self.results: list[SceneResult] = []
+        """Posted, not yet applied by the app."""
+
+    def post(self, result: SceneResult) -> None:
+        """Ask the app for a change; it is applied right after this event or update."""
+        self.results.append(result)
 
     def enter(self) -> None:
         """Pushed onto the stack."""
@@ -53,6 +83,10 @@ class Scene:
 
     def draw(self, surface: pygame.Surface) -> None:
         """Paint the scene."""
+
+    def record_json(self) -> str | None:
+        """The game record as JSON, for a crash report, when this scene plays a game."""
+        return None
 
 
 class SceneStack:

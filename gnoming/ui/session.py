@@ -21,10 +21,11 @@ from gnoming.ai.characters import characters_of
 from gnoming.ai.hints import HintThinker, start_hint
 from gnoming.ai.protocol import Thinker
 from gnoming.i18n import _
+from gnoming.options import DIFFICULTIES
 from gnoming.rules import Action, GameRecord, GameState, observe
 from gnoming.rules import events as E
 from gnoming.store.saves import SavedGame, SaveSlot, clear_game, save_game
-from gnoming.store.settings import DIFFICULTIES, Difficulty, SeatSpec
+from gnoming.store.settings import Difficulty, SeatSpec
 
 
 def gnome_seats(n: int) -> tuple[SeatSpec, ...]:

@@ -13,6 +13,7 @@ from hypothesis import given
 from hypothesis import settings as hsettings
 from hypothesis import strategies as st
 
+from gnoming.options import MAX_WINDOW, MIN_WINDOW
 from gnoming.store.settings import (
     DEFAULT_SEATS,
     LANGUAGES,
@@ -131,7 +132,7 @@ def test_numbers_are_clamped_and_unknown_keys_ignored_without_a_message(tmp_path
     settings, messages = load_settings(tmp_path, BASE)
     assert messages == [] and kept_files(tmp_path) == []
     assert (settings.sound_volume, settings.music_volume) == (1.0, 0.0)
-    assert settings.window_size == (960, 16384)
+    assert settings.window_size == (MIN_WINDOW[0], MAX_WINDOW[1])
     assert settings.default_seats == (
         SeatSpec("person", "Long " + "x" * 19, "easy"),
         SeatSpec("gnome", "Pip", "medium"),

@@ -18,6 +18,7 @@ from gnoming.ui import widgets
 from gnoming.ui.app import App
 from gnoming.ui.menus import coaching
 from gnoming.ui.menus.coaching import FIRST_BOUNCE, FIRST_DRAW, FIRST_HAZARD, FIRST_MATCH, Coach
+from gnoming.ui.scene import CoachingDone
 
 
 def make_app(tmp_path: Path) -> App:
@@ -47,7 +48,8 @@ def test_coach_is_silent_when_coaching_is_off_and_turns_it_off_after_a_game(
 ) -> None:
     app = make_app(tmp_path)
     coach = Coach(app)
-    coach.game_finished()
+    assert coach.game_finished()
+    app.apply(CoachingDone())
     assert not app.settings.coaching
     assert not load_settings(app.data_dir)[0].coaching
     assert coach.tip_for(FIRST_MATCH) is None

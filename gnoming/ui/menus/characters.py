@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from gnoming.i18n import N_, _
+from gnoming.options import DIFFICULTIES
 
 
 @dataclass(frozen=True)
@@ -61,7 +62,7 @@ def _from_ai() -> tuple[Character, ...]:
             portrait = getattr(item, "portrait", index + 1)
             portrait = portrait - 1 if isinstance(portrait, int) else index
             difficulty = str(getattr(item, "difficulty", "medium"))
-            if difficulty not in ("easy", "medium", "hard", "expert"):
+            if difficulty not in DIFFICULTIES:
                 difficulty = "medium"
             found.append(Character(name, trait, portrait, difficulty))
     except Exception:

@@ -8,7 +8,8 @@ For the table scene::
     text = coach.tip_for("first_draw")      # str, or None: nothing to say
     if text: show it (e.g. coaching.draw_tip(surface, text, rect, app))
     coach.dismiss()                         # the player clicked it away / acted
-    coach.game_finished()                   # a whole game played: coaching off
+    if coach.game_finished():               # a whole game played: coaching off
+        scene.post(CoachingDone())
 
 ``tip_for`` answers each moment once per game, and only while
 ``app.settings.coaching`` is on. The module-level :func:`tip_for` gives the text
@@ -17,12 +18,12 @@ of a moment without any of that bookkeeping.
 
 from __future__ import annotations
 
-import dataclasses
 from typing import TYPE_CHECKING
 
 import pygame
 
 from gnoming.i18n import N_, _
+from gnoming.options import rule_text
 
 if TYPE_CHECKING:
     from gnoming.ui.app import App
@@ -46,7 +47,7 @@ TIPS: dict[str, str] = {
         "card of your layout, or stop and discard it."
     ),
     FIRST_HAZARD: N_(
-        "A hazard! It costs +10 in a layout. When someone discards one, everyone else may "
+        "A hazard! It costs +{hazard_points} in a layout. When someone discards one, everyone else may "
         "turn up one face-down card."
     ),
     FIRST_MATCH: N_(
@@ -73,7 +74,7 @@ def tip_for(event_kind: str, settings: object | None = None) -> str | None:
     if settings is not None and not getattr(settings, "coaching", True):
         return None
     text = TIPS.get(_kind(event_kind))
-    return _(text) if text else None
+    return rule_text(text) if text else None
 
 
 class Coach:
@@ -105,11 +106,12 @@ class Coach:
         self.current = None
         self.kind = None
 
-    def game_finished(self) -> None:
-        """After a whole game, the tips have done their job: turn coaching off
-        (the player can turn it on again in Settings)."""
-        if self.enabled:
-            self.app.update_settings(dataclasses.replace(self.app.settings, coaching=False))
+    def game_finished(self) -> bool:
+        """After a whole game, the tips have done their job: True when coaching was
+        on and should now be turned off (the scene posts
+        :class:`~gnoming.ui.scene.CoachingDone`; the player can turn it on again
+        in Settings)."""
+        return self.enabled
 
 
 def draw_tip(surface: pygame.Surface, text: str, rect: pygame.Rect, app: App) -> pygame.Rect:

@@ -9,7 +9,7 @@ import pygame
 
 from gnoming.ui import theme
 from gnoming.ui.scene import Scene
-from gnoming.ui.widgets import Button, Menu, draw_text, fit_size, render_text
+from gnoming.ui.widgets import Menu, draw_text, fit_size, render_text
 
 if TYPE_CHECKING:
     from gnoming.ui.app import App
@@ -98,10 +98,7 @@ class MenuScene(Scene):
 
     def back(self) -> None:
         self.app.audio.play("click")
-        self.app.pop()
-
-    def button(self, label_fn: object, action: object, enabled: bool = True) -> Button:
-        return Button(label_fn, action, enabled=enabled)  # type: ignore[arg-type]
+        self.app.router.back()
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:

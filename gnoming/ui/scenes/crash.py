@@ -10,7 +10,11 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from gnoming.i18n import _
+from gnoming.ui import theme
+from gnoming.ui.menus.common import draw_board, font_px, px
 from gnoming.ui.scene import Scene
+from gnoming.ui.widgets import Button, Menu, draw_paragraph, draw_text
 
 if TYPE_CHECKING:
     from gnoming.ui.app import App
@@ -19,8 +23,6 @@ if TYPE_CHECKING:
 def _t(message: str) -> str:
     """``_()`` that cannot fail (a broken catalog must not break this screen)."""
     try:
-        from gnoming.i18n import _
-
         return _(message)
     except Exception:
         return message
@@ -32,10 +34,9 @@ class CrashScene(Scene):
     def __init__(self, app: App, report_path: Path | str | None) -> None:
         super().__init__(app)
         self.report_path = None if report_path is None else str(report_path)
-        self.menu = None
+        self.menu: Menu | None = None
+        self.panel = pygame.Rect(0, 0, 0, 0)
         with contextlib.suppress(Exception):
-            from gnoming.ui.widgets import Button, Menu
-
             self.menu = Menu(
                 [
                     Button(lambda: _t("Back to title"), self.back_to_title),
@@ -47,9 +48,7 @@ class CrashScene(Scene):
 
     def back_to_title(self) -> None:
         try:
-            from gnoming.ui.scenes.title import TitleScene
-
-            self.app.clear_to(TitleScene(self.app))
+            self.app.router.title()
         except Exception:
             self.app.quit(1)
 
@@ -58,8 +57,6 @@ class CrashScene(Scene):
 
     def resize(self, size: tuple[int, int]) -> None:
         with contextlib.suppress(Exception):
-            from gnoming.ui.menus.common import font_px, px
-
             w, h = size
             self.panel = pygame.Rect(
                 0,
@@ -98,10 +95,6 @@ class CrashScene(Scene):
                 surface.fill((31, 51, 38))
 
     def _draw(self, surface: pygame.Surface) -> None:
-        from gnoming.ui import theme
-        from gnoming.ui.menus.common import draw_board, font_px, px
-        from gnoming.ui.widgets import draw_paragraph, draw_text
-
         app = self.app
         theme.draw_table(surface)
         inner = draw_board(surface, self.panel, app)

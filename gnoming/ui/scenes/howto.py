@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from gnoming.i18n import N_, _
+from gnoming.options import rule_text
 from gnoming.rules import score_breakdown, score_layout
 from gnoming.rules.scoring import went_out_adjustment
 from gnoming.ui import theme
@@ -118,7 +119,7 @@ PAGES: tuple[Page, ...] = (
     Page(
         N_("Hazards"),
         N_(
-            "A hazard still in your layout when the round ends scores +10.\n"
+            "A hazard still in your layout when the round ends scores +{hazard_points}.\n"
             "When a player discards a hazard, it leaves the game for the round, and every "
             "other player may turn up one of their face-down cards (never their last one).\n"
             "A hazard also spoils any row or column it sits in."
@@ -145,7 +146,7 @@ PAGES: tuple[Page, ...] = (
             "Every other player has exactly one more turn.\n"
             "Then all cards still face down are turned up where they lie, and the round is "
             "scored.\n"
-            "If nobody has gone out after 30 turns each, the round ends there."
+            "If nobody has gone out after {turn_limit} turns each, the round ends there."
         ),
         "end",
     ),
@@ -153,7 +154,7 @@ PAGES: tuple[Page, ...] = (
         N_("Scoring"),
         N_(
             "Each match scores minus its value. A positive card in no match scores its value. "
-            "Negative cards score their value, a mulligan 0 and a hazard +10.\n"
+            "Negative cards score their value, a mulligan 0 and a hazard +{hazard_points}.\n"
             "After three rounds the lowest total wins. A tie goes to the lowest score in the "
             "third round; still tied, the win is shared."
         ),
@@ -309,7 +310,7 @@ class HowToPlayScene(MenuScene):
             1,
         )
         draw_paragraph(
-            surface, _(page.text), self.text_rect, font_px(app, 19), theme.INK, line_gap=1.3
+            surface, rule_text(page.text), self.text_rect, font_px(app, 19), theme.INK, line_gap=1.3
         )
         self.captions = []
         draw_picture: Callable[[pygame.Surface, Page], None] = getattr(

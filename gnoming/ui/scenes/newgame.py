@@ -20,28 +20,18 @@ from typing import TYPE_CHECKING
 import pygame
 
 from gnoming.i18n import _
-from gnoming.store.settings import (
-    DEFAULT_SEATS,
-    DIFFICULTIES,
-    MAX_NAME_LENGTH,
-    MAX_SEATS,
-    MIN_SEATS,
-    SeatSpec,
-)
+from gnoming.options import DIFFICULTIES, MAX_SEATS, MIN_SEATS, difficulty_label
+from gnoming.store.settings import DEFAULT_SEATS, MAX_NAME_LENGTH, SeatSpec
 from gnoming.ui import theme
 from gnoming.ui.fonts import font_for_text
 from gnoming.ui.menus.characters import characters, factory_gnomes, portrait_for, trait_text
 from gnoming.ui.menus.common import draw_heading, draw_key_hint, font_px, px
 from gnoming.ui.scene import Scene
+from gnoming.ui.session import GameConfig
 from gnoming.ui.widgets import draw_focus_marks, draw_text, ellipsize, fit_size, text_width
 
 if TYPE_CHECKING:
     from gnoming.ui.app import App
-
-
-def difficulty_label(difficulty: str) -> str:
-    labels = {"easy": _("Easy"), "medium": _("Medium"), "hard": _("Hard"), "expert": _("Expert")}
-    return labels.get(difficulty, difficulty)
 
 
 @dataclass
@@ -178,9 +168,9 @@ class NewGameScene(Scene):
         for k in range(1, len(cast) + 1):
             character = cast[(start + step * k) % len(cast)]
             if character.name not in taken or character.name == after:
-                return SeatSpec("gnome", character.name, character.difficulty)  # type: ignore[arg-type]
+                return SeatSpec("gnome", character.name, character.difficulty)
         character = cast[(start + step) % len(cast)]
-        return SeatSpec("gnome", character.name, character.difficulty)  # type: ignore[arg-type]
+        return SeatSpec("gnome", character.name, character.difficulty)
 
     def _person_name(self) -> str:
         names = {s.name for s in self.seats}
@@ -250,10 +240,8 @@ class NewGameScene(Scene):
         else:
             self._focus_cell("kind", len(self.seats) - 1)
 
-    def config(self) -> object:
+    def config(self) -> GameConfig:
         """The :class:`GameConfig` the Start button would start."""
-        from gnoming.ui.session import GameConfig
-
         seed = random.SystemRandom().randrange(2**31)
         return GameConfig(tuple(self.seats), seed, self.first_seat)
 
@@ -261,7 +249,7 @@ class NewGameScene(Scene):
         seats = tuple(self.seats)
         if seats != tuple(self.app.settings.default_seats):
             self.app.update_settings(dataclasses.replace(self.app.settings, default_seats=seats))
-        self.app.replace(self.app.game_scene(self.config()))
+        self.app.router.table(self.config())
 
     # ------------------------------------------------------------------ input
 
@@ -551,8 +539,7 @@ class NewGameScene(Scene):
 
     def _draw_pips(self, surface: pygame.Surface, difficulty: str, inner: pygame.Rect) -> int:
         """One to three filled dots before the word: the difficulty told by number
-        as well (Expert fills them as Hard does: its word tells them apart); returns
-        the width they take."""
+        as well; returns the width they take."""
         level = DIFFICULTIES.index(difficulty) + 1 if difficulty in DIFFICULTIES else 2
         radius = max(2, inner.height // 10)
         x = inner.left + radius + 5

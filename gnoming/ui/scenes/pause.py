@@ -34,26 +34,20 @@ class PauseScene(MenuScene):
         self.resize(app.size)
 
     def how_to_play(self) -> None:
-        from gnoming.ui.scenes.howto import HowToPlayScene
-
         self.app.audio.play("click")
-        self.app.push(HowToPlayScene(self.app))
+        self.app.router.howto()
 
     def settings(self) -> None:
-        from gnoming.ui.scenes.settings import SettingsScene
-
         self.app.audio.play("click")
-        self.app.push(SettingsScene(self.app))
+        self.app.router.settings()
 
     def quit_to_title(self) -> None:
-        from gnoming.ui.scenes.title import TitleScene
-
         self.app.audio.play("click")
-        # leaving the table (clear_to) lets its last autosave reach the disk
-        self.app.clear_to(TitleScene(self.app))
+        # leaving the table lets its last autosave reach the disk
+        self.app.router.title()
 
     def quit(self) -> None:
-        self.app.quit()
+        self.app.router.quit()
 
     def resize(self, size: tuple[int, int]) -> None:
         w, h = size

@@ -12,12 +12,12 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 import pygame
 
 from gnoming.i18n import _
+from gnoming.options import rule_text
 from gnoming.rules import Card, GameResult, TieBreak
 from gnoming.rules import events as E
 from gnoming.rules.scoring import LineKind
@@ -123,22 +123,10 @@ class ScoreboardScene(Scene):
             self.app.pop()
 
     def play_again(self) -> None:
-        import random
-
-        from gnoming.ui.session import GameSession
-
-        config = replace(self.table.session.config, seed=random.SystemRandom().randrange(2**31))
-        from gnoming.ui.scenes.table import TableScene
-
-        self.app.clear_to(TableScene(self.app, GameSession.new(config, self.app.data_dir)))
+        self.app.router.play_again(self.table.session.config)
 
     def to_title(self) -> None:
-        try:
-            from gnoming.ui.scenes.title import TitleScene
-        except ImportError:
-            self.app.quit(0)
-            return
-        self.app.clear_to(TitleScene(self.app))
+        self.app.router.title()
 
     # ------------------------------------------------------------------ loop
 
@@ -148,11 +136,7 @@ class ScoreboardScene(Scene):
             self.elapsed = COUNT_SECONDS * self.factor
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            try:
-                from gnoming.ui.scenes.pause import PauseScene
-            except ImportError:
-                return
-            self.app.push(PauseScene(self.app))
+            self.app.router.pause()
             return
         if event.type == pygame.MOUSEMOTION:
             self.hover_spot = next(
@@ -225,7 +209,7 @@ class ScoreboardScene(Scene):
             if self.over is None:
                 self.app.screenshot("scoreboard")
         if self.over is not None:
-            if self.app.args.quit_at_end and shown > QUIT_AFTER * max(self.factor, 0.3):
+            if self.app.options.quit_at_end and shown > QUIT_AFTER * max(self.factor, 0.3):
                 self.app.quit(0)
         elif not self.people and shown > AUTO_CONTINUE * max(self.factor, 0.1):
             self.next_round()
@@ -241,7 +225,7 @@ class ScoreboardScene(Scene):
             progress = ease_out_cubic(min(1.0, self.elapsed / (COUNT_SECONDS * self.factor)))
         top = max(34, round(40 * unit))
         round_no = self.scored.result.round_index + 1
-        title = _("Round {number} of 3: scores").format(number=round_no)
+        title = rule_text("Round {number} of {rounds}: scores", number=round_no)
         draw_text(
             surface,
             title,
@@ -255,7 +239,9 @@ class ScoreboardScene(Scene):
         )
         y0 = top + self.app.font_size(30) + round(10 * unit)
         if self.scored.result.ended_by_turn_limit:
-            note = _("Everyone had 30 turns and nobody went out: the round ended there")
+            note = rule_text(
+                "Everyone had {turn_limit} turns and nobody went out: the round ended there"
+            )
             draw_text(
                 surface,
                 note,

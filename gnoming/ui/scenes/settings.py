@@ -16,22 +16,17 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from gnoming.i18n import LANGUAGES, N_, _
-from gnoming.store.settings import SPEEDS, Settings
+from gnoming.i18n import N_, _
+from gnoming.options import LANGUAGES, SPEEDS, language_label, speed_label
+from gnoming.store.settings import Settings
 from gnoming.ui import theme
 from gnoming.ui.menus.common import draw_board, draw_heading, draw_key_hint, font_px, px
-from gnoming.ui.scene import Scene
+from gnoming.ui.scene import ChangeSettings, Scene
 from gnoming.ui.widgets import draw_focus_marks, draw_paragraph, draw_text
 
 if TYPE_CHECKING:
     from gnoming.ui.app import App
 
-SPEED_LABELS = {
-    "slow": N_("Slow"),
-    "normal": N_("Normal"),
-    "fast": N_("Fast"),
-    "instant": N_("Instant"),
-}
 VOLUME_STEP = 0.1
 
 
@@ -54,7 +49,7 @@ ROWS: tuple[Row, ...] = (
         N_("Language"),
         "choice",
         N_("The language of every word in the game. It changes at once."),
-        tuple(LANGUAGES),
+        LANGUAGES,
     ),
     Row(
         "sound_volume",
@@ -105,9 +100,9 @@ ROWS: tuple[Row, ...] = (
 
 def value_text(row: Row, value: Any) -> str:
     if row.field == "language":
-        return LANGUAGES.get(value, str(value))
+        return language_label(value)
     if row.field == "animation_speed":
-        return _(SPEED_LABELS.get(value, str(value)))
+        return speed_label(value)
     if row.kind == "volume":
         return _("{percent}%").format(percent=round(float(value) * 100))
     return _("On") if value else _("Off")
@@ -186,7 +181,7 @@ class SettingsScene(Scene):
     def apply(self, settings: Settings) -> None:
         if settings == self.app.settings:
             return
-        self.app.update_settings(settings)
+        self.post(ChangeSettings(settings))
         self.app.audio.play("click")
 
     def change(self, index: int, step: int) -> None:
@@ -203,7 +198,7 @@ class SettingsScene(Scene):
 
     def back(self) -> None:
         self.app.audio.play("click")
-        self.app.pop()
+        self.app.router.back()
 
     # ------------------------------------------------------------------ input
 

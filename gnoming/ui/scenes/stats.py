@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING
 import pygame
 
 from gnoming.i18n import N_, _
-from gnoming.store.stats import GameLine, Stats
+from gnoming.options import DIFFICULTIES, difficulty_label
+from gnoming.store.stats import NO_GNOMES, GameLine, Stats, load_stats
 from gnoming.ui import theme
 from gnoming.ui.menus.common import MenuScene, draw_board, draw_heading, draw_key_hint, font_px, px
 from gnoming.ui.widgets import Button, Menu, draw_paragraph, draw_text, text_width
@@ -22,13 +23,7 @@ if TYPE_CHECKING:
 
 CHART_GAMES = 20
 LIST_GAMES = 5
-DIFFICULTY_NAMES = (
-    ("easy", N_("Easy")),
-    ("medium", N_("Medium")),
-    ("hard", N_("Hard")),
-    ("expert", N_("Expert")),
-    ("none", N_("No gnomes")),
-)
+NO_GNOMES_LABEL = N_("No gnomes")
 
 
 def person_total(line: GameLine) -> int | None:
@@ -78,8 +73,6 @@ class StatsScene(MenuScene):
     def __init__(self, app: App, stats: Stats | None = None) -> None:
         super().__init__(app)
         if stats is None:
-            from gnoming.store.stats import load_stats
-
             stats, messages = load_stats(app.data_dir)
             for message in messages:
                 app.toast(message)
@@ -201,13 +194,13 @@ class StatsScene(MenuScene):
                 max_width=col_w if x != columns[0] else columns[1] - columns[0] - 8,
             )
         y += line_h
-        for key, label in DIFFICULTY_NAMES:
+        for key in (*DIFFICULTIES, NO_GNOMES):
             tally = s.by_difficulty.get(key)
-            if tally is None or (key in ("none", "expert") and tally.played == 0):
+            if tally is None or (key == NO_GNOMES and tally.played == 0):
                 continue
             draw_text(
                 surface,
-                _(label),
+                _(NO_GNOMES_LABEL) if key == NO_GNOMES else difficulty_label(key),
                 (columns[0], y),
                 size,
                 theme.INK,

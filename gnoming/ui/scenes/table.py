@@ -17,11 +17,12 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from gnoming.i18n import N_, _
-from gnoming.rules import Action, ActionKind, GameState, IllegalActionError, Phase, observe
+from gnoming.i18n import _
+from gnoming.options import difficulty_label
+from gnoming.rules import ROUNDS, Action, ActionKind, GameState, IllegalActionError, Phase, observe
 from gnoming.rules import events as E
 from gnoming.ui import theme
-from gnoming.ui.scene import Scene
+from gnoming.ui.scene import CoachingDone, Scene
 from gnoming.ui.session import GameSession
 from gnoming.ui.table import clips
 from gnoming.ui.table.anim import SPEED_FACTORS, Clip, Timeline, shake_offset
@@ -52,12 +53,6 @@ APPLY_AT_START = (E.RoundStarted, E.TurnStarted, E.EndgameTriggered)
 MAX_CARD_SIZES = 8
 """Card sizes kept in the art cache before it is emptied (resizing makes new ones)."""
 
-_DIFFICULTY = {
-    "easy": N_("Easy"),
-    "medium": N_("Medium"),
-    "hard": N_("Hard"),
-    "expert": N_("Expert"),
-}
 
 
 def portrait_index(name: str, seat: int) -> int:
@@ -174,7 +169,7 @@ class TableScene(TableInput, Scene):
         spec = self.session.seat(seat)
         if spec.kind == "person":
             return SeatInfo(spec.name, _("Player"), _("Player"), None)
-        difficulty = _(_DIFFICULTY.get(spec.difficulty, "Medium"))
+        difficulty = difficulty_label(spec.difficulty)
         return SeatInfo(
             spec.name,
             _("{difficulty} gnome").format(difficulty=difficulty),
@@ -212,14 +207,12 @@ class TableScene(TableInput, Scene):
             self._open_scoreboard(event)
 
     def _open_scoreboard(self, scored: E.RoundScored) -> None:
-        from gnoming.ui.scenes.scoreboard import ScoreboardScene
-
-        over = self.state.result() if scored.result.round_index == 2 else None
-        if over is not None:
-            self.tips.game_finished()
+        over = self.state.result() if scored.result.round_index == ROUNDS - 1 else None
+        if over is not None and self.tips.game_finished():
+            self.post(CoachingDone())
         self.timeline.hold = True
         self.scoreboard_open = True
-        self.app.push(ScoreboardScene(self.app, self, scored, over))
+        self.app.router.scoreboard(self, scored, over)
 
     def _act(self, actions: list[Action]) -> bool:
         """Apply actions in order (a drop on a discard pile is refuse + discard);

@@ -9,6 +9,7 @@ import pygame
 
 from gnoming import __version__
 from gnoming.i18n import _
+from gnoming.store.saves import has_saved_game, load_saved_game
 from gnoming.ui import theme
 from gnoming.ui.menus.common import MenuScene, draw_heading, font_px, px
 from gnoming.ui.widgets import Button, Menu, draw_text, wrap_text
@@ -36,8 +37,6 @@ class TitleScene(MenuScene):
 
     def rebuild(self) -> None:
         """(Re)make the buttons: Continue appears only while a saved game exists."""
-        from gnoming.store.saves import has_saved_game
-
         try:
             self.has_save = has_saved_game(self.app.data_dir)
         except OSError:
@@ -65,8 +64,6 @@ class TitleScene(MenuScene):
         """Esc on the title does nothing: quitting is a button, not an accident."""
 
     def continue_game(self) -> None:
-        from gnoming.store.saves import load_saved_game
-
         self.app.audio.play("click")
         saved, messages = load_saved_game(self.app.data_dir)
         for message in messages:
@@ -75,37 +72,26 @@ class TitleScene(MenuScene):
             self.app.toast(_("The saved game could not be continued; start a new one."))
             self.rebuild()
             return
-        from gnoming.ui.scenes.table import TableScene
-        from gnoming.ui.session import GameSession
-
-        self.app.push(TableScene(self.app, GameSession.resume(saved, self.app.data_dir)))
+        self.app.router.resume(saved)
 
     def new_game(self) -> None:
-        from gnoming.ui.scenes.newgame import NewGameScene
-
         self.app.audio.play("click")
-        self.app.push(NewGameScene(self.app))
+        self.app.router.new_game()
 
     def how_to_play(self) -> None:
-        from gnoming.ui.scenes.howto import HowToPlayScene
-
         self.app.audio.play("click")
-        self.app.push(HowToPlayScene(self.app))
+        self.app.router.howto()
 
     def statistics(self) -> None:
-        from gnoming.ui.scenes.stats import StatsScene
-
         self.app.audio.play("click")
-        self.app.push(StatsScene(self.app))
+        self.app.router.stats()
 
     def settings(self) -> None:
-        from gnoming.ui.scenes.settings import SettingsScene
-
         self.app.audio.play("click")
-        self.app.push(SettingsScene(self.app))
+        self.app.router.settings()
 
     def quit(self) -> None:
-        self.app.quit()
+        self.app.router.quit()
 
     # ------------------------------------------------------------------ layout
 

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 import pygame
 
 from gnoming.i18n import _
+from gnoming.options import rule_text
 from gnoming.rules import Card
 from gnoming.rules import events as E
 from gnoming.ui import theme
@@ -75,7 +76,7 @@ def build(event: E.Event, ctx: Context, peek: E.Event | None = None) -> Clip:
     f = ctx.factor
     view = ctx.view
     if isinstance(event, E.RoundStarted):
-        text = _("Round {number} of 3").format(number=event.round_index + 1)
+        text = rule_text("Round {number} of {rounds}", number=event.round_index + 1)
         return Clip("banner", 1.1 * f, event=event, data={"text": text}, sound="shuffle")
     if isinstance(event, E.Dealt):
         flight = Flight(None, ("draw",), ("pos", event.seat, event.position), False)

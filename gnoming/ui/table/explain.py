@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from gnoming.i18n import _
+from gnoming.options import rule_text
 from gnoming.rules import Card, SeatRoundScore
 from gnoming.rules.scoring import LineKind, LineMatch
 
@@ -93,10 +94,12 @@ def line_notes(score: SeatRoundScore, before: int, after: int) -> list[Note]:
     hazards = [p for p in range(9) if layout.cards[p] is Card.HAZARD]
     if hazards:
         if len(hazards) == 1:
-            text = _("A hazard in the layout scores +10")
+            text = rule_text("A hazard in the layout scores +{hazard_points}")
         else:
-            text = _("{count} hazards in the layout score +10 each: {points}").format(
-                count=len(hazards), points=signed(layout.hazard_points)
+            text = rule_text(
+                "{count} hazards in the layout score +{hazard_points} each: {points}",
+                count=len(hazards),
+                points=signed(layout.hazard_points),
             )
         notes.append(Note("hazards", text, frozenset(hazards)))
     if score.went_out_first:

@@ -224,13 +224,8 @@ class TableInput:
         self.message = (text, MESSAGE_SECONDS)
 
     def open_pause(self) -> None:
-        try:
-            from gnoming.ui.scenes.pause import PauseScene
-        except ImportError:
-            self._say(_("The pause menu is not available"))
-            return
         self.drag = None
-        self.app.push(PauseScene(self.app))
+        self.app.router.pause()
 
     # ------------------------------------------------------------------ hints
 

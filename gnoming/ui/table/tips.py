@@ -114,9 +114,9 @@ class TableTips:
             return True
         return False
 
-    def game_finished(self) -> None:
-        if self.persons:
-            self.coach.game_finished()
+    def game_finished(self) -> bool:
+        """True when a person was coached through a whole game: time to turn coaching off."""
+        return bool(self.persons) and self.coach.game_finished()
 
     # ------------------------------------------------------------------ drawing
 

@@ -1,0 +1,127 @@
+"""A client without a window: join a table and let a gnome play the seat.
+
+``main.py --join ADDRESS --code CODE --autoplay --quit-at-end --result-json PATH``
+ends up here (tests, CI, a friend's seat kept warm). It needs no pygame. The
+seat token is kept in the data folder, so the same command run again after a
+crash rejoins the same seat while the table still keeps it.
+
+Exit codes: 0 the game was played to its end (the result is written),
+3 the table or the server ended it first, 4 it did not end in time.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+import zlib
+from dataclasses import dataclass
+from pathlib import Path
+
+from gnoming.ai import make_bot, start_thinking, think_until_done
+from gnoming.rules import Action
+
+from .connection import ClientThread, Disconnected, server_url
+from .protocol import PROTOCOL_VERSION, Act, Hello, Leave, Problem, Result
+from .seats import SavedSeat, forget_seat, load_seat, save_seat
+from .view import SeatView
+
+EXIT_DONE = 0
+EXIT_ENDED_EARLY = 3
+EXIT_TIMEOUT = 4
+
+
+@dataclass(frozen=True)
+class HeadlessOptions:
+    address: str
+    code: str
+    name: str = "Gnome friend"
+    level: str = "medium"
+    data_dir: Path | None = None
+    result_json: Path | None = None
+    timeout: float = 900.0
+
+
+def result_record(view: SeatView, result: Result) -> dict[str, object]:
+    """What the client saw at the end (compared with the server's line by the tests)."""
+    return {
+        "event": "result",
+        "code": result.code,
+        "seat": view.seat,
+        "totals": list(result.totals),
+        "winners": list(result.winners),
+        "round_scores": [list(r) for r in result.round_scores],
+        "tie_break": result.tie_break,
+        "names": list(result.names),
+    }
+
+
+def choose(view: SeatView, level: str) -> Action:
+    """The gnome's decision for this seat, from what the seat may see."""
+    obs = view.observation
+    assert obs is not None
+    seed = zlib.crc32(f"{view.code}:{view.seat}:{view.seq}".encode())
+    bot = make_bot(level, seed)
+    return think_until_done(start_thinking(bot, obs, view.legal))
+
+
+def say(text: str) -> None:
+    print(text, file=sys.stderr, flush=True)
+
+
+def play(options: HeadlessOptions) -> int:
+    """Join, play to the end (or until ``options.timeout``), write the result."""
+    url = server_url(options.address)
+    saved = load_seat(options.data_dir, url, options.code) if options.data_dir else None
+    hello = Hello(
+        version=PROTOCOL_VERSION,
+        code=options.code,
+        name=options.name,
+        token=saved.token if saved else None,
+    )
+    client = ClientThread(url, hello)
+    client.start()
+    view = SeatView()
+    answered = -1
+    kept_token: str | None = None
+    deadline = time.monotonic() + options.timeout
+    try:
+        while time.monotonic() < deadline:
+            for item in client.wait(0.25):
+                if isinstance(item, Problem) and not item.fatal:
+                    answered = -1  # the action was refused: decide again
+                if isinstance(item, Disconnected):
+                    if item.final and not view.ended:
+                        say(f"Lost the table: {item.reason}")
+                        return EXIT_ENDED_EARLY
+                    continue
+                view.receive(item)
+            if options.data_dir is not None and view.token and view.token != kept_token:
+                assert view.code is not None
+                save_seat(options.data_dir, SavedSeat(url=url, code=view.code, token=view.token, seat=view.seat))
+                kept_token = view.token
+            if view.result is not None:
+                if options.result_json is not None:
+                    _write_result(options.result_json, result_record(view, view.result))
+                if options.data_dir is not None:
+                    forget_seat(options.data_dir, options.code)
+                return EXIT_DONE
+            if view.closing is not None:
+                say(f"The table closed: {view.closing.message}")
+                return EXIT_ENDED_EARLY
+            if view.fatal is not None:
+                say(f"The table refused this client: {view.fatal.message}")
+                return EXIT_ENDED_EARLY
+            if view.my_turn() and view.seq != answered:
+                client.send(Act(seq=view.seq, action=str(choose(view, options.level))))
+                answered = view.seq
+        say("The game did not end in time.")
+        client.send(Leave())
+        return EXIT_TIMEOUT
+    finally:
+        client.close()
+
+
+def _write_result(path: Path, record: dict[str, object]) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")

@@ -1,0 +1,413 @@
+"""One table on the server: seats, tokens, the rules state, who plays what.
+
+No sockets and no clock here: a :class:`Table` is told the time (``now``) and
+talks to each seat through a :class:`Link` (anything with ``send(bytes)`` and
+``close()``), so the tests drive it directly. The asyncio server
+(:mod:`gnoming.server.app`) owns the links, the timers and the gnomes' threads.
+
+The rules decide everything: an action is applied only if it comes from the
+link of the seat whose decision it is, answers the latest update, and the
+rules accept it. Every update is built once from :func:`gnoming.rules.observe`
+and the same bytes go to every seat, so no seat can be told more than another.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from gnoming.ai.characters import characters_of
+from gnoming.net.protocol import (
+    PROTOCOL_VERSION,
+    CloseReason,
+    Closing,
+    Difficulty,
+    EmoteId,
+    EmoteShown,
+    ErrorCode,
+    Hello,
+    Lobby,
+    Message,
+    Problem,
+    Result,
+    SeatChanged,
+    SeatInfo,
+    SeatKind,
+    SeatStatus,
+    TableSpec,
+    Update,
+    Welcome,
+    encode,
+)
+from gnoming.net.wire import event_to_wire, observation_to_wire
+from gnoming.rules import Action, GameResult, GameState, IllegalActionError, Observation, observe
+from gnoming.rules import events as E
+
+
+class Link(Protocol):
+    """One client's connection, as a table sees it."""
+
+    def send(self, data: bytes) -> None:
+        """Queue one message; never blocks."""
+        ...
+
+    def close(self) -> None:
+        """Close the connection (after what was queued)."""
+        ...
+
+
+@dataclass
+class Seat:
+    index: int
+    kind: SeatKind
+    name: str
+    level: Difficulty
+    status: SeatStatus
+    token: str | None = None
+    link: Link | None = None
+    away_since: float | None = None
+
+    def info(self) -> SeatInfo:
+        return SeatInfo(
+            seat=self.index, name=self.name, kind=self.kind, status=self.status, level=self.level
+        )
+
+
+@dataclass(frozen=True)
+class GnomeTurn:
+    """A decision a gnome must make: think on it anywhere, then :meth:`Table.play_gnome`."""
+
+    seat: int
+    seq: int
+    level: Difficulty
+    seed: int
+    observation: Observation
+    legal: tuple[Action, ...]
+
+
+@dataclass
+class Joined:
+    seat: int
+
+
+@dataclass
+class Refused:
+    problem: Problem
+    counts_as_attempt: bool = field(default=False)
+    """A wrong code or token: counted against the sender's join attempts."""
+
+
+def display_name(name: str, index: int) -> str:
+    """A friend's name as the table shows it (the decoder already refused control characters)."""
+    return " ".join(name.split()) or f"Friend {index + 1}"
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(18)
+
+
+def bot_seed(game_seed: int, seat: int, decision: int) -> int:
+    """The same game and decision always give the gnome the same seed."""
+    return (game_seed * 1_000_003 + seat * 10_007 + decision) % (2**63)
+
+
+class Table:
+    """A table of ``spec.seats`` seats, the last ``spec.gnomes`` of them gnomes."""
+
+    def __init__(
+        self,
+        code: str,
+        spec: TableSpec,
+        seed: int,
+        *,
+        reconnect_seconds: float = 60.0,
+        first_seat: int = 0,
+    ) -> None:
+        if not 0 <= spec.gnomes < spec.seats:
+            raise ValueError("a table needs at least one seat for a friend")
+        self.code = code
+        self.spec = spec
+        self.seed = seed
+        self.first_seat = first_seat
+        self.reconnect_seconds = reconnect_seconds
+        n_people = spec.seats - spec.gnomes
+        gnome_names = [c.name for c in characters_of(spec.level.value)]
+        self.seats: list[Seat] = []
+        for index in range(spec.seats):
+            if index < n_people:
+                self.seats.append(Seat(index, SeatKind.PERSON, "", spec.level, SeatStatus.OPEN))
+            else:
+                name = gnome_names[(index - n_people) % len(gnome_names)]
+                self.seats.append(
+                    Seat(index, SeatKind.GNOME, name, spec.level, SeatStatus.GNOME_CONTROLLED)
+                )
+        self.state: GameState | None = None
+        self.seq = 0
+        self.closed = False
+        self._last_update: bytes | None = None
+        self.result_message: Result | None = None
+
+    # ------------------------------------------------------------------ queries
+
+    @property
+    def started(self) -> bool:
+        return self.state is not None
+
+    @property
+    def finished(self) -> bool:
+        return self.state is not None and self.state.is_over()
+
+    def result(self) -> GameResult | None:
+        return None if self.state is None else self.state.result()
+
+    def open_seats(self) -> int:
+        return sum(1 for s in self.seats if s.status is SeatStatus.OPEN)
+
+    def links(self) -> list[Link]:
+        return [s.link for s in self.seats if s.link is not None]
+
+    def seat_infos(self) -> tuple[SeatInfo, ...]:
+        return tuple(s.info() for s in self.seats)
+
+    # ------------------------------------------------------------------ sending
+
+    def _send(self, seat: Seat, message: Message) -> None:
+        if seat.link is not None:
+            seat.link.send(encode(message))
+
+    def _broadcast(self, data: bytes) -> None:
+        for link in self.links():
+            link.send(data)
+
+    def _broadcast_seat(self, seat: Seat) -> None:
+        if self.started:
+            self._broadcast(encode(SeatChanged(seat=seat.info())))
+        else:
+            self._broadcast_lobby()
+
+    def _broadcast_lobby(self) -> None:
+        self._broadcast(
+            encode(Lobby(code=self.code, seats=self.seat_infos(), open_seats=self.open_seats()))
+        )
+
+    # ------------------------------------------------------------------ joining
+
+    def join(self, link: Link, hello: Hello, now: float) -> Joined | Refused:
+        """Seat the sender of ``hello``: by token (rejoin) or in the first open seat."""
+        if hello.version != PROTOCOL_VERSION:
+            return Refused(_problem(ErrorCode.VERSION, "this table plays a different version of the game", fatal=True))
+        if self.closed:
+            return Refused(_problem(ErrorCode.UNKNOWN_TABLE, "this table has closed", fatal=True))
+        if hello.token is not None:
+            return self._rejoin(link, hello.token, now)
+        seat = next((s for s in self.seats if s.status is SeatStatus.OPEN), None)
+        if seat is None:
+            return Refused(_problem(ErrorCode.TABLE_FULL, "every seat at this table is taken", fatal=True))
+        seat.name = display_name(hello.name, seat.index)
+        seat.token = new_token()
+        seat.link = link
+        seat.status = SeatStatus.CONNECTED
+        self._welcome(seat)
+        if self.started:  # pragma: no cover - open seats exist only in the lobby
+            self._send_snapshot(seat)
+        elif self.open_seats() == 0:
+            self._broadcast_lobby()
+            self.start()
+        else:
+            self._broadcast_lobby()
+        return Joined(seat.index)
+
+    def _rejoin(self, link: Link, token: str, now: float) -> Joined | Refused:
+        seat = next(
+            (s for s in self.seats if s.token is not None and secrets.compare_digest(s.token, token)),
+            None,
+        )
+        if seat is None:
+            return Refused(
+                _problem(ErrorCode.BAD_TOKEN, "that seat token is not for this table", fatal=True),
+                counts_as_attempt=True,
+            )
+        old = seat.link
+        seat.link = link
+        seat.status = SeatStatus.CONNECTED
+        seat.away_since = None
+        if old is not None and old is not link:
+            old.send(encode(_problem(ErrorCode.TAKEN_OVER, "your seat was taken up from another connection", fatal=True)))
+            old.close()
+        self._welcome(seat)
+        if self.started:
+            self._send_snapshot(seat)
+        self._broadcast_seat(seat)
+        return Joined(seat.index)
+
+    def _welcome(self, seat: Seat) -> None:
+        assert seat.token is not None
+        self._send(
+            seat,
+            Welcome(
+                version=PROTOCOL_VERSION,
+                code=self.code,
+                seat=seat.index,
+                token=seat.token,
+                seats=self.seat_infos(),
+                reconnect_seconds=self.reconnect_seconds,
+            ),
+        )
+
+    def leave(self, seat_index: int, link: Link, now: float) -> None:
+        """The connection of ``seat_index`` closed (or the friend said goodbye)."""
+        seat = self.seats[seat_index]
+        if seat.link is not link:
+            return  # an old connection of a seat rejoined elsewhere
+        seat.link = None
+        if not self.started:
+            seat.status = SeatStatus.OPEN
+            seat.token = None
+            seat.name = ""
+        elif self.finished or seat.status is SeatStatus.GNOME_CONTROLLED:
+            return
+        else:
+            seat.status = SeatStatus.RECONNECTING
+            seat.away_since = now
+            if self.reconnect_seconds <= 0:
+                seat.status = SeatStatus.GNOME_CONTROLLED
+        self._broadcast_seat(seat)
+
+    def give_to_gnome(self, seat_index: int) -> None:
+        """The friend left for good (said goodbye): a gnome plays on at once."""
+        seat = self.seats[seat_index]
+        if self.started and not self.finished and seat.kind is SeatKind.PERSON:
+            seat.status = SeatStatus.GNOME_CONTROLLED
+            seat.away_since = None
+            self._broadcast_seat(seat)
+
+    def next_deadline(self) -> float | None:
+        """When :meth:`tick` has something to do next."""
+        times = [s.away_since + self.reconnect_seconds for s in self.seats if s.away_since is not None]
+        return min(times) if times else None
+
+    def tick(self, now: float) -> None:
+        """Seats away longer than the reconnect time are played by a gnome from now."""
+        for seat in self.seats:
+            if (
+                seat.status is SeatStatus.RECONNECTING
+                and seat.away_since is not None
+                and now >= seat.away_since + self.reconnect_seconds
+            ):
+                seat.status = SeatStatus.GNOME_CONTROLLED
+                seat.away_since = None
+                self._broadcast_seat(seat)
+
+    # ------------------------------------------------------------------ playing
+
+    def start(self) -> None:
+        state, events = GameState.start(self.spec.seats, first_seat=self.first_seat, seed=self.seed)
+        self.state = state
+        self._publish(events)
+
+    def _update(self, events: Sequence[E.Event], resync: bool = False) -> bytes:
+        assert self.state is not None
+        return encode(
+            Update(
+                seq=self.seq,
+                observation=observation_to_wire(observe(self.state, 0)),
+                events=tuple(event_to_wire(e) for e in events),
+                legal=tuple(str(a) for a in self.state.legal_actions()),
+                resync=resync,
+            )
+        )
+
+    def _publish(self, events: Sequence[E.Event]) -> None:
+        data = self._update(events)
+        self._last_update = data
+        self._broadcast(data)
+        if self.finished:
+            result = self.result()
+            assert result is not None
+            self.result_message = Result(
+                code=self.code,
+                round_scores=result.round_scores,
+                totals=result.totals,
+                winners=result.winners,
+                tie_break=result.tie_break.value,
+                names=tuple(s.name or f"Seat {s.index + 1}" for s in self.seats),
+            )
+            self._broadcast(encode(self.result_message))
+
+    def _send_snapshot(self, seat: Seat) -> None:
+        if seat.link is not None:
+            seat.link.send(self._update((), resync=True))
+            if self.result_message is not None:
+                seat.link.send(encode(self.result_message))
+
+    def act(self, seat_index: int, seq: int, action: Action) -> Problem | None:
+        """A friend's action; None when it was played, else what was wrong (nothing changed)."""
+        state = self.state
+        if state is None:
+            return _problem(ErrorCode.NOT_YOUR_TURN, "the game has not started yet")
+        if state.is_over():
+            return _problem(ErrorCode.ILLEGAL, "the game is over")
+        if state.current_seat() != seat_index or self.seats[seat_index].status is not SeatStatus.CONNECTED:
+            return _problem(ErrorCode.NOT_YOUR_TURN, "it is not your turn")
+        if seq != self.seq:
+            return _problem(ErrorCode.STALE, "the table has moved on since")
+        return self._apply(action)
+
+    def _apply(self, action: Action) -> Problem | None:
+        assert self.state is not None
+        try:
+            events = self.state.apply(action)
+        except IllegalActionError as error:
+            return _problem(ErrorCode.ILLEGAL, str(error))
+        self.seq += 1
+        self._publish(events)
+        return None
+
+    def gnome_turn(self) -> GnomeTurn | None:
+        """The decision a gnome must make now, if any."""
+        state = self.state
+        if state is None or state.is_over():
+            return None
+        seat = self.seats[state.current_seat()]
+        if seat.status is not SeatStatus.GNOME_CONTROLLED:
+            return None
+        return GnomeTurn(
+            seat=seat.index,
+            seq=self.seq,
+            level=seat.level,
+            seed=bot_seed(self.seed, seat.index, self.seq),
+            observation=observe(state, seat.index),
+            legal=state.legal_actions(),
+        )
+
+    def play_gnome(self, turn: GnomeTurn, action: Action) -> bool:
+        """Play a gnome's decision unless the table moved on or the friend came back."""
+        state = self.state
+        if (
+            state is None
+            or state.is_over()
+            or self.seq != turn.seq
+            or state.current_seat() != turn.seat
+            or self.seats[turn.seat].status is not SeatStatus.GNOME_CONTROLLED
+        ):
+            return False
+        return self._apply(action) is None
+
+    def emote(self, seat_index: int, emote: EmoteId) -> None:
+        self._broadcast(encode(EmoteShown(seat=seat_index, emote=emote)))
+
+    def close(self, reason: CloseReason, message: str) -> None:
+        """Tell everyone the table is closing, and close their connections."""
+        if self.closed:
+            return
+        self.closed = True
+        data = encode(Closing(reason=reason, message=message))
+        for link in self.links():
+            link.send(data)
+            link.close()
+
+
+def _problem(error: ErrorCode, message: str, *, fatal: bool = False) -> Problem:
+    return Problem(error=error, message=message, fatal=fatal)

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from gnoming import __version__
+from gnoming.net.address import parse_code, server_url
 from gnoming.options import (
     LANGUAGES,
     MAX_SEATS,
@@ -139,7 +140,50 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="N",
         help=argparse.SUPPRESS,  # debugging and tests: stop after N frames, exit 0
     )
+    friends = parser.add_argument_group("playing with friends over the network")
+    friends.add_argument(
+        "--join",
+        type=_address,
+        metavar="ADDRESS",
+        help="join a friend's table at ADDRESS (host or host:port) with --code",
+    )
+    friends.add_argument(
+        "--code",
+        type=_code,
+        metavar="CODE",
+        help="the join code of the table (4 to 8 letters and digits)",
+    )
+    friends.add_argument(
+        "--result-json",
+        metavar="PATH",
+        help="with --join: write the final result this seat saw as JSON",
+    )
     return parser
+
+
+def _address(text: str) -> str:
+    try:
+        return server_url(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def _code(text: str) -> str:
+    try:
+        return parse_code(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def network_flags_error(args: argparse.Namespace) -> str | None:
+    """Why the network flags do not go together, or None."""
+    if (args.join is None) != (args.code is None):
+        return "--join and --code go together"
+    if args.result_json is not None and args.join is None:
+        return "--result-json needs --join"
+    if args.join is not None and not args.autoplay:
+        return "joining from the window is not ready yet: add --autoplay to let a gnome play the seat"
+    return None
 
 
 def launch_options(args: argparse.Namespace) -> LaunchOptions:
@@ -162,13 +206,21 @@ def launch_options(args: argparse.Namespace) -> LaunchOptions:
         screenshot_dir=path(args.screenshot_dir),
         frame_stats=path(args.frame_stats),
         max_frames=args.max_frames,
+        join=args.join,
+        code=args.code,
+        result_json=path(args.result_json),
     )
 
 
 def parse_args(argv: Sequence[str] | None = None) -> LaunchOptions:
     """The command line as :class:`LaunchOptions` (exits with a usage message when a
     flag is wrong)."""
-    return launch_options(build_parser().parse_args(argv))
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    problem = network_flags_error(args)
+    if problem is not None:
+        parser.error(problem)
+    return launch_options(args)
 
 
 def write_crash_report(options: LaunchOptions | None, argv: Sequence[str]) -> Path:
@@ -199,11 +251,28 @@ def _ensure_streams() -> None:
         sys.stderr = open(os.devnull, "w")  # noqa: SIM115
 
 
+def _join_headless(options: LaunchOptions) -> int:
+    """``--join ... --autoplay``: a gnome plays this seat at a friend's table, no window."""
+    from gnoming.net.headless import HeadlessOptions, play
+
+    assert options.join is not None and options.code is not None
+    return play(
+        HeadlessOptions(
+            address=options.join,
+            code=options.code,
+            data_dir=data_dir(options.data_dir),
+            result_json=options.result_json,
+        )
+    )
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the game; returns the process exit code."""
     _ensure_streams()
     raw_argv = list(sys.argv[1:] if argv is None else argv)
     options = parse_args(raw_argv)
+    if options.join is not None:
+        return _join_headless(options)
     try:
         from gnoming.ui import app
 

@@ -207,9 +207,7 @@ class LocalFeed:
         state = self.session.state
         if not self._screen_decides():
             return N_("Not now.") if not state.is_over() else N_("the game is over")
-        if action in state.legal_actions():
-            return None
-        return state._explain(action)  # the rules' words; a public why_illegal is coming
+        return state.why_illegal(action)
 
     def submit(self, action: Action) -> None:
         if not self._screen_decides():

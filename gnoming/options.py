@@ -160,6 +160,11 @@ class LaunchOptions:
     frame_stats: Path | None = None
     max_frames: int | None = None
     """Stop after this many frames (tests and benchmarks)."""
+    join: str | None = None
+    """``--join``: the WebSocket URL of a friend's table (checked)."""
+    code: str | None = None
+    """``--code``: its join code (checked)."""
+    result_json: Path | None = None
 
 
 __all__ = [

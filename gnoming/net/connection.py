@@ -14,7 +14,6 @@ import contextlib
 import queue
 import threading
 import time
-import urllib.parse
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -25,7 +24,6 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 from websockets.protocol import State
 
 from .protocol import (
-    DEFAULT_PORT,
     MAX_MESSAGE_BYTES,
     Closing,
     Hello,
@@ -49,31 +47,6 @@ class Disconnected:
 
 
 Incoming = ServerMessage | Disconnected
-
-
-def server_url(text: str) -> str:
-    """A WebSocket URL from what a person types: ``host``, ``host:port``,
-    ``[::1]:port`` or a full ``ws://`` URL.
-
-    >>> server_url("192.168.1.20")
-    'ws://192.168.1.20:47474'
-    >>> server_url("[::1]:5000")
-    'ws://[::1]:5000'
-    """
-    text = text.strip()
-    if not text:
-        raise ValueError("type the address of the table, e.g. 192.168.1.20:47474")
-    if "://" not in text:
-        text = "ws://" + text
-    parts = urllib.parse.urlsplit(text)
-    if parts.scheme not in ("ws", "wss") or not parts.hostname:
-        raise ValueError(f"{text!r} is not an address of a table")
-    try:
-        port = parts.port or DEFAULT_PORT
-    except ValueError:
-        raise ValueError(f"{text!r}: the port is a number from 1 to 65535") from None
-    host = f"[{parts.hostname}]" if ":" in parts.hostname else parts.hostname
-    return f"{parts.scheme}://{host}:{port}{parts.path}"
 
 
 class Connection:

@@ -21,7 +21,8 @@ from pathlib import Path
 from gnoming.ai import make_bot, start_thinking, think_until_done
 from gnoming.rules import Action
 
-from .connection import ClientThread, Disconnected, server_url
+from .address import server_url
+from .connection import ClientThread, Disconnected
 from .protocol import PROTOCOL_VERSION, Act, Hello, Leave, Problem, Result
 from .seats import SavedSeat, forget_seat, load_seat, save_seat
 from .view import SeatView

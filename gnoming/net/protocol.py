@@ -33,14 +33,13 @@ gnoming.net.protocol.ProtocolError: 'fly away' is not an action
 from __future__ import annotations
 
 import enum
-import random
-import re
-import secrets
 from typing import Annotated
 
 import msgspec
 
 from gnoming.rules import MAX_SEATS, MIN_SEATS, Action, Card, HazardReason, Phase, TurnReason
+
+from .address import CODE_PATTERN
 
 PROTOCOL_VERSION = 1
 """Raised when a message changes shape; a client and a server of different
@@ -50,10 +49,6 @@ MAX_MESSAGE_BYTES = 64 * 1024
 """No frame in either direction is larger (the largest real one, a 7-seat
 round end, is a few kilobytes)."""
 
-DEFAULT_PORT = 47474
-
-CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
-"""Join codes avoid letters that read alike (no I, O, 0, 1)."""
 
 
 class ProtocolError(ValueError):
@@ -76,7 +71,7 @@ SeatCount = Annotated[int, msgspec.Meta(ge=MIN_SEATS, le=MAX_SEATS)]
 RoundIndex = Annotated[int, msgspec.Meta(ge=0, le=3)]
 Score = Annotated[int, msgspec.Meta(ge=-1000, le=1000)]
 
-Code = Annotated[str, msgspec.Meta(pattern=f"\\A[{CODE_ALPHABET}]{{4,8}}\\Z")]
+Code = Annotated[str, msgspec.Meta(pattern=CODE_PATTERN)]
 """A table's join code: 4 to 8 letters and digits."""
 Token = Annotated[str, msgspec.Meta(pattern="\\A[A-Za-z0-9_-]{16,64}\\Z")]
 """A seat's secret: who presents it plays that seat."""
@@ -443,29 +438,6 @@ ServerMessage = Welcome | Lobby | Update | SeatChanged | EmoteShown | Problem | 
 
 
 # ---------------------------------------------------------------------- the edge
-
-_CODE_RE = re.compile(f"\\A[{CODE_ALPHABET}]{{4,8}}\\Z")
-
-
-def parse_code(text: str) -> str:
-    """A join code as typed by a person (any case, spaces around), or ValueError.
-
-    >>> parse_code(" gn7k ")
-    'GN7K'
-    """
-    code = text.strip().upper()
-    if not _CODE_RE.match(code):
-        raise ValueError(
-            f"{text!r} is not a join code: 4 to 8 letters and digits (no I, O, 0 or 1)"
-        )
-    return code
-
-
-def new_code(rng: random.Random | None = None, length: int = 6) -> str:
-    """A fresh join code (from the system's randomness unless ``rng`` is given)."""
-    chooser = rng if rng is not None else secrets.SystemRandom()
-    return "".join(chooser.choice(CODE_ALPHABET) for _ in range(length))
-
 
 _encoder = msgspec.json.Encoder()
 _client_decoder = msgspec.json.Decoder(ClientMessage)

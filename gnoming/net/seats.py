@@ -14,7 +14,8 @@ import msgspec
 
 from gnoming.store.atomic import write_atomic
 
-from .protocol import Code, Token, parse_code
+from .address import parse_code
+from .protocol import Code, Token
 
 SEATS_VERSION = 1
 

@@ -1,21 +1,28 @@
 """Actions: the decisions a seat can make, as small hashable values.
 
-An :class:`Action` is a ``(kind, target)`` pair. ``target`` is a layout
-position (0-8, row by row) for flips, keeps, bounces and hazard turns, a
-discard pile (0 = pile A, 1 = pile B) for taking and discarding, and -1 where
-the action needs nothing more. Every possible action exists once, prebuilt, so
-the engine hands out the same objects every time.
+An :class:`Action` is a kind and a target. ``target`` is a layout position
+(0-8, row by row) for flips, keeps, bounces and hazard turns, a discard pile
+(0 = pile A, 1 = pile B) for taking and discarding, and -1 where the action
+needs nothing more. Every possible action exists once, prebuilt, so the engine
+hands out the same objects every time; an action built by hand equals the
+prebuilt one, and nothing else can be built.
 
 >>> keep(4)
 Action(kind=<ActionKind.KEEP: 3>, target=4)
 >>> str(keep(4)), Action.parse("discard B") == discard(1)
 ('keep 4', True)
+>>> Action(ActionKind.KEEP, 4) == keep(4), len({keep(4), flip(4), turn(4)})
+(True, 3)
+>>> Action(ActionKind.TAKE, 2)
+Traceback (most recent call last):
+...
+ValueError: take: the target is a discard pile, 0 (A) or 1 (B), not 2
 """
 
 from __future__ import annotations
 
 import enum
-from typing import NamedTuple
+from dataclasses import dataclass
 
 PILE_NAMES = ("A", "B")
 
@@ -62,11 +69,21 @@ _PILE_KINDS = (ActionKind.TAKE, ActionKind.DISCARD)
 _POSITION_KINDS = (ActionKind.FLIP, ActionKind.KEEP, ActionKind.BOUNCE, ActionKind.TURN)
 
 
-class Action(NamedTuple):
-    """One decision: a kind and its target (a position, a pile, or -1)."""
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One decision: a kind and its target (a position, a pile, or -1).
+
+    Built only from an :class:`ActionKind` and an ``int`` target in range for
+    that kind; anything else raises ``ValueError``.
+    """
 
     kind: ActionKind
     target: int = -1
+
+    def __post_init__(self) -> None:
+        problem = target_problem(self.kind, self.target)
+        if problem is not None:
+            raise ValueError(problem)
 
     def __str__(self) -> str:
         word = _WORDS[self.kind]
@@ -102,6 +119,47 @@ class Action(NamedTuple):
         return _SINGLE[kind]
 
 
+def target_problem(kind: object, target: object) -> str | None:
+    """Why ``(kind, target)`` is not an action of this game, or None when it is.
+
+    >>> target_problem(ActionKind.FLIP, 9)
+    'flip: the target is a layout position, 0 to 8, not 9'
+    >>> target_problem(ActionKind.FLIP, True)
+    'flip: the target is a whole number, not bool'
+    """
+    if type(kind) is not ActionKind:
+        return f"the kind of an action is an ActionKind, not {type(kind).__name__}"
+    if type(target) is not int:
+        return f"{_WORDS[kind]}: the target is a whole number, not {type(target).__name__}"
+    if kind in _POSITION_KINDS:
+        if not 0 <= target <= 8:
+            return f"{_WORDS[kind]}: the target is a layout position, 0 to 8, not {target}"
+    elif kind in _PILE_KINDS:
+        if not 0 <= target <= 1:
+            return f"{_WORDS[kind]}: the target is a discard pile, 0 (A) or 1 (B), not {target}"
+    elif target != -1:
+        return f"{_WORDS[kind]} takes no target (-1), not {target}"
+    return None
+
+
+def canonical(action: object) -> Action | None:
+    """The engine's own prebuilt action equal to ``action``, or None when
+    ``action`` is not a well-formed :class:`Action` (whatever its type or fields).
+
+    >>> canonical(Action(ActionKind.KEEP, 4)) is keep(4)
+    True
+    >>> canonical((3, 4)) is None
+    True
+    """
+    if type(action) is not Action:
+        return None
+    kind, target = action.kind, action.target
+    if target_problem(kind, target) is not None:
+        return None
+    table = _TABLES.get(kind)
+    return table[target] if table is not None else _SINGLE[kind]
+
+
 FLIPS = tuple(Action(ActionKind.FLIP, p) for p in range(9))
 KEEPS = tuple(Action(ActionKind.KEEP, p) for p in range(9))
 BOUNCES = tuple(Action(ActionKind.BOUNCE, p) for p in range(9))
@@ -112,6 +170,20 @@ DRAW = Action(ActionKind.DRAW)
 REFUSE = Action(ActionKind.REFUSE)
 STOP = Action(ActionKind.STOP)
 DECLINE = Action(ActionKind.DECLINE)
+
+EVERY_ACTION: tuple[Action, ...] = (
+    *FLIPS,
+    DRAW,
+    *TAKES,
+    *KEEPS,
+    REFUSE,
+    *BOUNCES,
+    STOP,
+    *DISCARDS,
+    *TURNS,
+    DECLINE,
+)
+"""All 44 actions of the game, in :class:`ActionKind` order."""
 
 _TABLES: dict[ActionKind, tuple[Action, ...]] = {
     ActionKind.FLIP: FLIPS,

@@ -13,7 +13,7 @@ import random
 from collections.abc import Sequence
 
 from . import actions as A
-from .actions import Action, ActionKind
+from .actions import Action, ActionKind, canonical
 from .cards import Card, full_deck
 from .errors import N_, IllegalActionError
 from .events import (
@@ -224,7 +224,6 @@ class GameState:
         :attr:`Phase.ROUND_OVER` without shuffling and dealing the next round.
         ``None`` keeps the setting of the original.
 
-        >>> import random
         >>> state = GameState.new(2, seed=4)
         >>> copy = state.clone(stop_at_round_end=True)
         >>> while not copy.round_over():
@@ -363,9 +362,7 @@ class GameState:
     def _may_keep_mulligan(self) -> bool:
         """A mulligan can be kept somewhere: at most one face-up mulligan in the layout
         (keeping onto that one leaves one)."""
-        layout = self.layouts[self.seat]
-        up = self.face_up[self.seat]
-        return sum(1 for p in range(9) if up[p] and layout[p] is MULLIGAN) <= 1
+        return self._face_up_mulligans() <= 1
 
     # ------------------------------------------------------------------ changes
 
@@ -373,13 +370,21 @@ class GameState:
         """Take one action for the current seat; returns what happened.
 
         Raises :class:`IllegalActionError` (a ``ValueError``) and changes
-        nothing when the action is not allowed now.
+        nothing when the action is not allowed now, or is not one of the
+        engine's own actions (an :class:`Action` of an :class:`ActionKind` and a
+        whole-number target in range); the message is :meth:`why_illegal`'s.
         """
         legal = self._legal
         if legal is None:
             legal = self._legal = self._compute_legal()
-        if action not in legal or not isinstance(action, Action):
-            raise IllegalActionError(self._explain(action))
+        for allowed in legal:
+            if allowed is action:
+                break
+        else:
+            own = canonical(action)
+            if own is None or not self._allows(own):
+                raise IllegalActionError(self._refusal(own))
+            action = own
         self._legal = None
         self.history.append(action)
         events: list[Event] = []
@@ -599,23 +604,40 @@ class GameState:
 
     # ------------------------------------------------------------------ messages
 
-    def _explain(self, action: object) -> str:
-        """Why ``action`` is not allowed now, in a player's words."""
-        if not isinstance(action, Action):
-            return f"{action!r} is not an action"
-        kind = action.kind
+    def why_illegal(self, action: object) -> str | None:
+        """Why the current seat may not take ``action`` now, in a player's words
+        (marked for translation, see :func:`~gnoming.rules.errors.N_`), or None
+        when it may. Changes nothing; :meth:`apply` refuses with this message.
+
+        >>> import random
+        >>> state = GameState.new(2, seed=5)
+        >>> state.why_illegal(A.flip(4)) is None
+        True
+        >>> state.why_illegal(A.DRAW)
+        'first turn two of your own cards face up'
+        >>> state.why_illegal((ActionKind.FLIP, 4))
+        'that is not an action of this game'
+        """
+        own = canonical(action)
+        if own is not None and self._allows(own):
+            return None
+        return self._refusal(own)
+
+    def _allows(self, action: Action) -> bool:
+        """Whether the engine's own ``action`` is legal now."""
+        return any(allowed is action for allowed in self.legal_actions())
+
+    def _refusal(self, action: Action | None) -> str:
+        """Why ``action`` (None: not an action of this game) is refused now."""
+        if action is None:
+            return N_("that is not an action of this game")
         if self.phase is Phase.GAME_OVER:
             return N_("the game is over")
         if self.phase is Phase.ROUND_OVER:
-            return _PHASE_HINTS[Phase.ROUND_OVER]
-        expected = _PHASE_KINDS[self.phase]
-        if kind not in expected:
-            return _PHASE_HINTS[self.phase]
-        positional = kind in (ActionKind.FLIP, ActionKind.KEEP, ActionKind.BOUNCE, ActionKind.TURN)
-        if positional and not 0 <= action.target <= 8:
-            return N_("a layout has positions 0 to 8")
-        if kind in (ActionKind.TAKE, ActionKind.DISCARD) and action.target not in (0, 1):
-            return N_("there are two discard piles, A and B")
+            return "the round is over: this search copy stops here"
+        kind = action.kind
+        if kind not in _PHASE_KINDS[self.phase]:
+            return self._what_now()
         if kind in (ActionKind.FLIP, ActionKind.TURN):
             return N_("that card is already face up; choose a face-down card")
         if kind is ActionKind.TAKE:
@@ -633,12 +655,52 @@ class GameState:
         if kind is ActionKind.REFUSE:
             return N_("a card taken from a discard pile must be kept")
         if kind is ActionKind.KEEP:
+            if self._face_up_mulligans() >= 2:
+                return N_(
+                    "two mulligans are already face up in your layout, so you may not keep another"
+                )
             return N_("you may not keep a second mulligan while one is face up in your layout")
         if kind is ActionKind.BOUNCE:
             return N_("a bounce may not land on a position already filled this turn")
         if kind is ActionKind.DISCARD:
             return N_("a discard pile is empty, so the card must go onto the empty pile")
-        return f"{action} is not allowed now"
+        return self._what_now()  # stop and decline are always allowed in their phase
+
+    def _face_up_mulligans(self) -> int:
+        layout = self.layouts[self.seat]
+        up = self.face_up[self.seat]
+        return sum(1 for p in range(9) if up[p] and layout[p] is MULLIGAN)
+
+    def _what_now(self) -> str:
+        """What the current seat is to do now, for an action of the wrong kind."""
+        phase = self.phase
+        legal = self.legal_actions()
+        kinds = {action.kind for action in legal}
+        if phase is Phase.INITIAL_FLIP:
+            if self.flip_queue.count(self.seat) == 1:
+                return N_("first turn one more of your own cards face up")
+            return N_("first turn two of your own cards face up")
+        if phase is Phase.DRAW:
+            if ActionKind.TAKE not in kinds:
+                return N_("draw a card from the draw pile first")
+            if ActionKind.DRAW not in kinds:
+                return N_("take a card from a discard pile first")
+            return N_("draw a card from the draw pile or take one from a discard pile first")
+        if phase is Phase.PLAY:
+            if ActionKind.REFUSE not in kinds:
+                return N_(
+                    "keep the card you took in your layout: a card taken from a discard pile must be kept"
+                )
+            if ActionKind.KEEP not in kinds:
+                return N_("refuse the card: two mulligans are already face up in your layout")
+            return N_("keep the card in your layout or refuse it")
+        if phase is Phase.BOUNCE:
+            return N_("bounce the matching card to another position, or stop bouncing")
+        if phase is Phase.DISCARD:
+            if len(legal) == 1:
+                return N_("put the card onto the empty discard pile")
+            return N_("choose a discard pile for the card")
+        return N_("a hazard was discarded: turn one of your face-down cards up, or decline")
 
 
 _PHASE_KINDS: dict[Phase, tuple[ActionKind, ...]] = {
@@ -650,18 +712,6 @@ _PHASE_KINDS: dict[Phase, tuple[ActionKind, ...]] = {
     Phase.HAZARD_TURN: (ActionKind.TURN, ActionKind.DECLINE),
     Phase.GAME_OVER: (),
     Phase.ROUND_OVER: (),
-}
-_PHASE_HINTS: dict[Phase, str] = {
-    Phase.INITIAL_FLIP: N_("first turn two of your own cards face up"),
-    Phase.DRAW: N_("draw a card from the draw pile or take one from a discard pile first"),
-    Phase.PLAY: N_("keep the card in your layout or refuse it"),
-    Phase.BOUNCE: N_("bounce the matching card to another position, or stop bouncing"),
-    Phase.DISCARD: N_("choose a discard pile for the card"),
-    Phase.HAZARD_TURN: N_(
-        "a hazard was discarded: turn one of your face-down cards up, or decline"
-    ),
-    Phase.GAME_OVER: N_("the game is over"),
-    Phase.ROUND_OVER: "the round is over: this search copy stops here",
 }
 
 

@@ -17,7 +17,8 @@ import signal
 import sys
 from collections.abc import Callable, Sequence
 
-from gnoming.net.protocol import DEFAULT_PORT, Difficulty, TableSpec, parse_code
+from gnoming.net.address import DEFAULT_PORT, parse_code
+from gnoming.net.protocol import Difficulty, TableSpec
 from gnoming.rules import MAX_SEATS, MIN_SEATS
 
 from .app import ServerConfig, TableServer
@@ -103,6 +104,7 @@ def result_record(table: Table) -> dict[str, object]:
         "round_scores": [list(r) for r in result.round_scores],
         "tie_break": result.tie_break.value,
         "names": [s.name for s in table.seats],
+        "statuses": [s.status.value for s in table.seats],
     }
 
 

@@ -13,7 +13,6 @@ from hypothesis import strategies as st
 
 from gnoming.rules import (
     Action,
-    ActionKind,
     GameRecord,
     GameState,
     IllegalActionError,
@@ -21,9 +20,10 @@ from gnoming.rules import (
     observe,
     replay,
 )
+from gnoming.rules.actions import EVERY_ACTION
 from gnoming.rules.invariants import broken_invariants
 
-ALL_ACTIONS = [Action(kind, t) for kind in ActionKind for t in range(-1, 9)]
+ALL_ACTIONS = list(EVERY_ACTION)
 
 
 def snapshot(state: GameState) -> bytes:

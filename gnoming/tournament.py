@@ -21,9 +21,10 @@ import math
 import statistics
 import sys
 import time
-from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass, field
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import asdict, dataclass, field
+from typing import Any
 
 from gnoming.ai import make_bot_from_spec
 from gnoming.rules import GameState, observe
@@ -102,11 +103,6 @@ def play_game(specs: Sequence[str], seed: int, game: int) -> GameOutcome:
         decision_seconds=times,
         decision_cpu_seconds=cpu_times,
     )
-
-
-def _play_many(args: tuple[tuple[str, ...], int, list[int]]) -> list[GameOutcome]:
-    specs, seed, games = args
-    return [play_game(specs, seed, g) for g in games]
 
 
 @dataclass
@@ -247,17 +243,39 @@ def split_seats(text: str) -> list[str]:
     return [s for s in seats if s]
 
 
-def run(specs: Sequence[str], games: int, seed: int, jobs: int = 1) -> TournamentResult:
-    """Play ``games`` games and summarize them (same result for any ``jobs``)."""
+def run(
+    specs: Sequence[str],
+    games: int,
+    seed: int,
+    jobs: int = 1,
+    on_game: Callable[[GameOutcome], None] | None = None,
+) -> TournamentResult:
+    """Play ``games`` games and summarize them (same result for any ``jobs``).
+    ``on_game`` hears of every game as it ends (in the order they end)."""
     specs = tuple(specs)
+    outcomes: list[GameOutcome] = []
     if jobs <= 1 or games <= 1:
-        outcomes = [play_game(specs, seed, g) for g in range(games)]
+        for g in range(games):
+            outcomes.append(play_game(specs, seed, g))
+            if on_game is not None:
+                on_game(outcomes[-1])
     else:
-        order = [list(range(k, games, jobs * 4)) for k in range(jobs * 4)]
         with ProcessPoolExecutor(max_workers=jobs) as pool:
-            parts = pool.map(_play_many, [(specs, seed, c) for c in order if c])
-            outcomes = sorted((o for part in parts for o in part), key=lambda o: o.game)
+            futures = [pool.submit(play_game, specs, seed, g) for g in range(games)]
+            for future in as_completed(futures):
+                outcomes.append(future.result())
+                if on_game is not None:
+                    on_game(outcomes[-1])
+    outcomes.sort(key=lambda o: o.game)
     return summarize(specs, outcomes)
+
+
+def outcome_to_json(outcome: GameOutcome) -> dict[str, object]:
+    return asdict(outcome)
+
+
+def outcome_from_json(data: dict[str, Any]) -> GameOutcome:
+    return GameOutcome(**data)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -269,6 +287,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1, help="processes to play in")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument(
+        "--log",
+        metavar="FILE",
+        help="write every game as one JSON line as it ends (a long run can be read part-way)",
+    )
+    parser.add_argument(
+        "--summarize",
+        metavar="FILE",
+        help="print the summary of the games in a --log file (of these --seats) and stop",
+    )
     args = parser.parse_args(argv)
     specs = split_seats(args.seats)
     if not 2 <= len(specs) <= 7:
@@ -278,10 +306,28 @@ def main(argv: list[str] | None = None) -> int:
             make_bot_from_spec(spec, 0)
         except (ValueError, ImportError) as error:
             parser.error(str(error))
+    if args.summarize:
+        with open(args.summarize, encoding="utf-8") as handle:
+            played = [outcome_from_json(json.loads(line)) for line in handle if line.strip()]
+        played.sort(key=lambda o: o.game)
+        result = summarize(specs, played)
+        print(json.dumps(result.to_json()) if args.json else result.table())
+        return 0
     if args.games < 1:
         parser.error("play at least one game")
     start = time.perf_counter()
-    result = run(specs, args.games, args.seed, args.jobs)
+    log = open(args.log, "a", encoding="utf-8") if args.log else None  # noqa: SIM115
+
+    def logged(outcome: GameOutcome) -> None:
+        if log is not None:
+            log.write(json.dumps(outcome_to_json(outcome)) + "\n")
+            log.flush()
+
+    try:
+        result = run(specs, args.games, args.seed, args.jobs, logged)
+    finally:
+        if log is not None:
+            log.close()
     if args.json:
         print(json.dumps(result.to_json()))
     else:

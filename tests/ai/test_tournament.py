@@ -158,3 +158,14 @@ def test_same_seed_same_tournament_even_with_the_other_core_busy() -> None:
         busy.wait()
     assert _without_times(quiet) == _without_times(loaded)
     assert set(quiet["decision_cpu_ms"]) == set(seats)  # type: ignore[arg-type]
+
+
+def test_a_game_log_summarizes_to_the_same_result_as_the_run(tmp_path, capsys) -> None:  # type: ignore[no-untyped-def]
+    log = tmp_path / "games.jsonl"
+    args = ["--seats", "easy,medium", "--games", "4", "--seed", "3", "--json"]
+    assert T.main([*args, "--log", str(log), "--jobs", "2"]) == 0
+    ran = json.loads(capsys.readouterr().out)
+    assert len(log.read_text().splitlines()) == 4
+    assert T.main(["--seats", "easy,medium", "--summarize", str(log), "--json"]) == 0
+    read = json.loads(capsys.readouterr().out)
+    assert read == ran

@@ -53,7 +53,7 @@ class HardBot:
         self,
         seed: int,
         *,
-        playouts: int = 32,
+        playouts: int = 24,
         candidates: int = 4,
         gate: float = 0.5,
         margin: float = MARGIN,

@@ -24,13 +24,16 @@ and observations from a server. The contract both keep:
 1. After :meth:`~SeatFeed.take_events` has returned every event so far, the
    table's model built from them equals :meth:`~SeatFeed.observation` (the
    view-vs-rules test checks this for the local feed).
+   An action may change the observation without any event (``stop`` only moves
+   on to choosing a discard pile), so a table re-reads the observation after
+   every submit and step, not only when events come.
 2. No event names a card that is face down for everyone when the batch ends.
    The rules' only events that carry such a card are ``Placed``/``Bounced``
    with ``replaced_was_face_up`` false; their ``replaced`` card is turned up by
    the ``TurnedUp(REPLACED)`` of the same batch, so a feed delivers a batch whole
    (:func:`check_public` is the test of that). Deals carry no cards.
 3. :meth:`~SeatFeed.legal_actions` is empty unless a seat at this screen has
-   the decision and the feed is ready to accept it; :meth:`~SeatFeed.submit`
+   the decision and the feed is ready to accept it (not :attr:`~SeatFeed.waiting`); :meth:`~SeatFeed.submit`
    of an action not in it raises :class:`~gnoming.rules.IllegalActionError`
    and changes nothing.
 4. Time comes in as a budget: :meth:`~SeatFeed.step` does a slice of work
@@ -75,6 +78,12 @@ class SeatFeed(Protocol):
     @property
     def thinking_seat(self) -> int:
         """The gnome (or remote player) whose decision is awaited, -1 if none."""
+        ...
+
+    @property
+    def waiting(self) -> bool:
+        """An action was submitted and its answer has not come yet (the observation
+        does not show it). A local feed answers at once: always False."""
         ...
 
     def observation(self) -> Observation:
@@ -178,6 +187,10 @@ class LocalFeed:
     @property
     def thinking_seat(self) -> int:
         return self._thinking_seat
+
+    @property
+    def waiting(self) -> bool:
+        return False
 
     def _screen_decides(self) -> bool:
         state = self.session.state

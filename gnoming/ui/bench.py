@@ -110,7 +110,7 @@ def game_run(
             cpu.append((time.thread_time() - c0) * 1000)
             table = next((s for s in app.stack.scenes if isinstance(s, TableScene)), None)
             seat = table.thinking_seat if table is not None else -1
-            if table is not None and seat >= 0 and table.session.seat(seat).difficulty == "hard":
+            if table is not None and seat >= 0 and table.feed.seats[seat].difficulty == "hard":
                 hard_wall.append(ms)
             dt = min(clock.tick(60) / 1000.0, MAX_DT)
         seconds = time.perf_counter() - started

@@ -95,3 +95,64 @@ def script_runs(text: str) -> list[str]:
     if current:
         runs.append(current)
     return runs
+
+
+_PROBE_SIZE = 20
+_NO_SUCH_CHARACTER = "\U0010fffd"
+"""A character no font has: what it draws is the font's empty box."""
+
+
+@cache
+def _empty_box(bold: bool, script: str | None) -> tuple[object, bytes]:
+    font = get_font(_PROBE_SIZE, bold, script)
+    box = font.render(_NO_SUCH_CHARACTER, True, (0, 0, 0))
+    return font.metrics(_NO_SUCH_CHARACTER)[0], pygame.image.tobytes(box, "RGBA")
+
+
+@cache
+def has_glyph(ch: str, bold: bool = False, script: str | None = None) -> bool:
+    """Whether the font of this weight and script draws ``ch`` as itself rather
+    than as an empty box."""
+    if ch.isspace():
+        return True
+    font = get_font(_PROBE_SIZE, bold, script)
+    metrics = font.metrics(ch)[0]
+    if metrics is None:
+        return False
+    box_metrics, box_pixels = _empty_box(bold, script)
+    if metrics != box_metrics:
+        return True
+    drawn = pygame.image.tobytes(font.render(ch, True, (0, 0, 0)), "RGBA")
+    return drawn != box_pixels
+
+
+def font_runs(text: str) -> list[tuple[str, str | None]]:
+    """``text`` cut into runs, each with the script of the font that draws it.
+
+    :func:`script_runs` first; then a character of a Devanagari run that the
+    Devanagari font lacks (the "·" of a key hint, a "±") is drawn in Noto Sans.
+    """
+    if not has_devanagari(text):
+        return [(text, None)]
+    runs: list[tuple[str, str | None]] = []
+    for run in script_runs(text):
+        if not has_devanagari(run):
+            runs.append((run, None))
+            continue
+        for ch in run:
+            script = DEVANAGARI if has_glyph(ch, script=DEVANAGARI) else None
+            if runs and runs[-1][1] == script:
+                runs[-1] = (runs[-1][0] + ch, script)
+            else:
+                runs.append((ch, script))
+    return runs
+
+
+def missing_glyphs(text: str, bold: bool = False) -> str:
+    """The characters of ``text`` that would be drawn as empty boxes."""
+    missing = ""
+    for run, script in font_runs(text):
+        for ch in run:
+            if not has_glyph(ch, bold, script) and ch not in missing:
+                missing += ch
+    return missing

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import random
 import threading
-from collections.abc import Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -228,8 +227,3 @@ class GameSession:
         if self._saver is None:
             self._saver = ThreadPoolExecutor(max_workers=1, thread_name_prefix="autosave")
         return self._saver
-
-
-def apply_all(session: GameSession, actions: Sequence[Action]) -> None:
-    for action in actions:
-        session.apply(action)

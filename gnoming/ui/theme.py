@@ -12,6 +12,8 @@ import math
 
 import pygame
 
+from gnoming.ui import drawlog
+
 Colour = tuple[int, int, int]
 
 # The palette. art/make_cards.py and art/make_gnomes.py use the same values.
@@ -92,6 +94,32 @@ def _draw_flag(surface: pygame.Surface, x: int, y: int, s: float) -> None:
 _TABLE_CACHE: dict[tuple[int, int], pygame.Surface] = {}
 
 
+def _felt_rect(size: tuple[int, int]) -> tuple[pygame.Rect, float]:
+    w, h = size
+    unit = max(1.0, min(w, h) / 720)
+    stone = max(4, round(10 * unit))
+    rail = max(6, round(18 * unit))
+    felt = pygame.Rect(stone, stone, w - 2 * stone, h - 2 * stone).inflate(-2 * rail, -2 * rail)
+    return felt, unit
+
+
+def _decoration_spots(size: tuple[int, int]) -> tuple[tuple[int, int], tuple[int, int], float]:
+    """Where the windmill (bottom middle) and the flag (its hole) stand, and their scale."""
+    felt, unit = _felt_rect(size)
+    windmill = (felt.right - round(40 * unit), felt.bottom - round(12 * unit))
+    flag = (felt.left + round(30 * unit), felt.bottom - round(14 * unit))
+    return windmill, flag, 1.1 * unit
+
+
+def decoration_rects(size: tuple[int, int]) -> tuple[pygame.Rect, pygame.Rect]:
+    """The boxes of the windmill and the flag on a table of ``size``: screens keep
+    their buttons off them (the layout audit checks)."""
+    (wx, wy), (fx, fy), s = _decoration_spots(size)
+    windmill = pygame.Rect(round(wx - 35 * s), round(wy - 71 * s), round(70 * s), round(71 * s))
+    flag = pygame.Rect(round(fx - 9 * s), round(fy - 36 * s), round(27 * s), round(39 * s))
+    return windmill, flag
+
+
 def table_surface(size: tuple[int, int]) -> pygame.Surface:
     """The whole table drawn at ``size``; made once per size and kept."""
     cached = _TABLE_CACHE.get(size)
@@ -139,9 +167,9 @@ def table_surface(size: tuple[int, int]) -> pygame.Surface:
         surf, FELT_DARK, felt_rect, max(1, round(2 * unit)), border_radius=max(2, rail // 2)
     )
     # accents in the corners, small enough to stay out of the way of the cards
-    s = 1.1 * unit
-    _draw_windmill(surf, felt_rect.right - round(40 * unit), felt_rect.bottom - round(12 * unit), s)
-    _draw_flag(surf, felt_rect.left + round(30 * unit), felt_rect.bottom - round(14 * unit), s)
+    windmill, flag, s = _decoration_spots(size)
+    _draw_windmill(surf, *windmill, s)
+    _draw_flag(surf, *flag, s)
     if pygame.display.get_surface() is not None:
         surf = surf.convert()
     if len(_TABLE_CACHE) >= 4:  # a window dragged through many sizes: keep memory flat
@@ -154,6 +182,9 @@ def draw_table(surface: pygame.Surface, rect: pygame.Rect | None = None) -> None
     """Draw the table into ``rect`` (default: the whole surface). One blit per frame."""
     area = surface.get_rect() if rect is None else pygame.Rect(rect)
     surface.blit(table_surface(area.size), area.topleft)
+    if drawlog.RECORD is not None:
+        for decoration in decoration_rects(area.size):
+            drawlog.record(drawlog.BoxKind.DECOR, decoration.move(area.topleft))
 
 
 _PANEL_CACHE: dict[tuple[tuple[int, int], bool, bool], pygame.Surface] = {}
@@ -193,6 +224,7 @@ def draw_panel(
     """Draw a panel or button background into ``rect``; returns the inner text area."""
     r = pygame.Rect(rect)
     surface.blit(panel_surface(r.size, hover, pressed), r.topleft)
+    drawlog.record(drawlog.BoxKind.PANEL, r)
     frame = max(2, min(r.w, r.h) // 14)
     return r.inflate(-2 * frame - 2, -2 * frame - 4)
 

@@ -7,8 +7,8 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from gnoming.ui import theme
-from gnoming.ui.fonts import font_for_text, has_devanagari, script_runs
+from gnoming.ui import drawlog, theme
+from gnoming.ui.fonts import font_for_text, font_runs, get_font, has_devanagari
 
 Colour = tuple[int, int, int]
 
@@ -36,10 +36,11 @@ def render_text(
 
 
 def _render_runs(text: str, size: int, colour: Colour, bold: bool) -> pygame.Surface:
-    runs = script_runs(text) if has_devanagari(text) else [text]
-    if len(runs) == 1:
-        return font_for_text(text, size, bold).render(text, True, colour)
-    fonts = [font_for_text(run, size, bold) for run in runs]
+    pieces = font_runs(text)
+    if len(pieces) == 1:
+        return get_font(size, bold, pieces[0][1]).render(text, True, colour)
+    runs = [run for run, _script in pieces]
+    fonts = [get_font(size, bold, script) for _run, script in pieces]
     parts = [font.render(run, True, colour) for font, run in zip(fonts, runs, strict=True)]
     ascent = max(font.get_ascent() for font in fonts)
     tops = [ascent - font.get_ascent() for font in fonts]
@@ -58,7 +59,7 @@ def clear_text_cache() -> None:
 
 def text_width(text: str, size: int, bold: bool = False) -> int:
     if has_devanagari(text):
-        return sum(font_for_text(run, size, bold).size(run)[0] for run in script_runs(text))
+        return sum(get_font(size, bold, script).size(run)[0] for run, script in font_runs(text))
     return font_for_text(text, size, bold).size(text)[0]
 
 
@@ -104,7 +105,65 @@ def draw_text(
     if shadow is not None:
         surface.blit(render_text(text, size, shadow, bold), rect.move(2, 2))
     surface.blit(rendered, rect)
+    if drawlog.RECORD is not None and text.strip():
+        ink = rendered.get_bounding_rect().move(rect.topleft)
+        drawlog.record(drawlog.BoxKind.TEXT, ink, text, size, bold)
     return rect
+
+
+def draw_text_in(
+    surface: pygame.Surface,
+    text: str,
+    box: pygame.Rect,
+    size: int,
+    colour: Colour = theme.INK,
+    *,
+    bold: bool = False,
+    align: str = "left",
+    minimum: int = 10,
+) -> pygame.Rect:
+    """Draw ``text`` with its inked pixels inside ``box``: the font shrinks until
+    the ink fits the box's width and height (tall Devanagari vowel signs too), and
+    the ink is centred in the box's height; ``align`` is left, center or right."""
+    while size > minimum:
+        ink = render_text(text, size, colour, bold).get_bounding_rect()
+        if text_width(text, size, bold) <= box.width and ink.height <= box.height:
+            break
+        size -= 1
+    ink = render_text(text, size, colour, bold).get_bounding_rect()
+    top = box.centery - ink.height // 2 - ink.y
+    if align == "center":
+        return draw_text(
+            surface,
+            text,
+            (box.centerx, top),
+            size,
+            colour,
+            bold=bold,
+            anchor="midtop",
+            max_width=box.width,
+        )
+    if align == "right":
+        return draw_text(
+            surface,
+            text,
+            (box.right, top),
+            size,
+            colour,
+            bold=bold,
+            anchor="topright",
+            max_width=box.width,
+        )
+    return draw_text(
+        surface,
+        text,
+        (box.left, top),
+        size,
+        colour,
+        bold=bold,
+        anchor="topleft",
+        max_width=box.width,
+    )
 
 
 def _split_long_word(word: str, size: int, max_width: int, bold: bool) -> list[str]:

@@ -10,7 +10,8 @@ from collections.abc import Callable
 
 import pygame
 
-from gnoming.rules import Card, Phase
+from gnoming.feed import LocalFeed
+from gnoming.rules import Card, GameState, Phase
 from gnoming.rules import events as E
 from gnoming.store.settings import SeatSpec
 from gnoming.ui.app import App
@@ -19,6 +20,7 @@ from gnoming.ui.menus.coaching import FIRST_DRAW, FIRST_HAZARD, FIRST_MATCH
 from gnoming.ui.scenes.scoreboard import ScoreboardScene
 from gnoming.ui.scenes.table import TableScene
 from gnoming.ui.session import GameConfig, GameSession
+from gnoming.ui.table.controller import DRAW
 from gnoming.ui.table.tips import TableTips
 from gnoming.ui.table.view import TableView
 
@@ -27,6 +29,12 @@ DT = 1 / 60
 YOU = SeatSpec("person", "You", "medium")
 PIP = SeatSpec("gnome", "Pip Mossbottom", "easy")
 BECK = SeatSpec("gnome", "Old Beck", "hard")
+
+
+def rules(scene: TableScene) -> GameState:
+    """The rules state behind a local table (the table itself never reads it)."""
+    assert isinstance(scene.feed, LocalFeed)
+    return scene.feed.session.state
 
 
 def table(app: App, seats: tuple[SeatSpec, ...], seed: int = 7) -> TableScene:
@@ -49,10 +57,10 @@ def until_person_draws(app: App, scene: TableScene) -> None:
     """Play the person's opening flips until the person must draw."""
     for _ in range(3000):
         if scene.person_turn():
-            if scene.state.phase is Phase.DRAW:
+            if rules(scene).phase is Phase.DRAW:
                 app.step([], DT)
                 return
-            scene._act([scene.state.legal_actions()[0]])
+            scene.play((rules(scene).legal_actions()[0],))
         app.step([], DT)
     raise AssertionError("the person never had to draw")
 
@@ -69,18 +77,18 @@ def test_the_first_draw_tip_shows_beside_the_piles_and_a_click_on_the_pile_still
     geom = scene.geom
     for covered in (geom.draw_pile, *geom.discards, geom.held, geom.seats[0].grid):
         assert not tip.colliderect(covered)
-    before = len(scene.state.history)
+    before = len(rules(scene).history)
     press(app, geom.draw_pile.center)
-    assert len(scene.state.history) == before + 1  # the tip took nothing from the click
+    assert len(rules(scene).history) == before + 1  # the tip took nothing from the click
     assert scene.tips.text is None and scene.tips.rect is None
     # the next time the person draws, the tip has already been said this game
     for _ in range(3000):
-        if scene.person_turn() and scene.state.phase is Phase.DRAW:
+        if scene.person_turn() and rules(scene).phase is Phase.DRAW:
             break
         if scene.person_turn():
-            scene._act([scene.state.legal_actions()[0]])
+            scene.play((rules(scene).legal_actions()[0],))
         app.step([], DT)
-    assert scene.person_turn() and scene.state.phase is Phase.DRAW
+    assert scene.person_turn() and rules(scene).phase is Phase.DRAW
     assert scene.tips.text != coaching.tip_for(FIRST_DRAW)
 
 
@@ -89,10 +97,10 @@ def test_a_click_on_the_tip_closes_it_and_plays_nothing(make_app: AppFactory) ->
     scene = table(app, (YOU, PIP))
     until_person_draws(app, scene)
     assert scene.tips.rect is not None
-    before = len(scene.state.history)
+    before = len(rules(scene).history)
     press(app, scene.tips.rect.center)
     assert scene.tips.text is None
-    assert len(scene.state.history) == before
+    assert len(rules(scene).history) == before
 
 
 def test_acting_with_the_keyboard_closes_the_tip(make_app: AppFactory) -> None:
@@ -100,12 +108,12 @@ def test_acting_with_the_keyboard_closes_the_tip(make_app: AppFactory) -> None:
     scene = table(app, (YOU, PIP))
     until_person_draws(app, scene)
     assert scene.tips.text is not None
-    scene.focus = "draw"
-    before = len(scene.state.history)
+    scene.focus = DRAW
+    before = len(rules(scene).history)
     key = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="", scancode=0)
     app.step([key], DT)
     assert scene.tips.text is None
-    assert len(scene.state.history) == before + 1
+    assert len(rules(scene).history) == before + 1
 
 
 def test_no_tip_shows_when_every_seat_is_a_gnome(make_app: AppFactory) -> None:
@@ -154,9 +162,9 @@ def test_a_whole_game_with_a_person_turns_coaching_off(make_app: AppFactory) -> 
                 break
             top.next_round()
         elif scene.person_turn():
-            scene._act([rng.choice(scene.state.legal_actions())])
+            scene.play((rng.choice(rules(scene).legal_actions()),))
         app.step([], DT)
-    assert scene.state.is_over()
+    assert rules(scene).is_over()
     assert FIRST_DRAW in scene.tips.coach.shown
     assert not app.settings.coaching
     # with coaching off, a new game says nothing

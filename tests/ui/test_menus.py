@@ -137,7 +137,8 @@ def test_title_continue_puts_the_saved_game_back_on_the_table(app: App) -> None:
     step(app, key(pygame.K_RETURN))
     table = app.stack.top
     assert type(table).__name__ == "TableScene"
-    session = getattr(table, "session", None)
+    feed = getattr(table, "feed", None)
+    session = getattr(feed, "session", None)
     assert session is not None
     assert len(session.state.history) == len(state.history)
     session.close()
@@ -197,7 +198,8 @@ def test_new_game_keyboard_adds_removes_and_changes_seats(app: App) -> None:
 
     scene = NewGameScene(app)
     app.push(scene)
-    step(app, key(pygame.K_UP), key(pygame.K_RETURN))  # "+ Add a gnome"
+    # the bar under the seats: Back, + Add a gnome, the seed, Start (focused)
+    step(app, key(pygame.K_LEFT), key(pygame.K_LEFT), key(pygame.K_RETURN))
     assert len(scene.seats) == 5 and scene.seats[4].kind == "gnome"
     for _ in range(5):
         scene.add_seat()
@@ -496,3 +498,50 @@ def test_no_text_overflows_with_a_third_longer_words(tmp_path: Path, monkeypatch
             assert widgets.OVERFLOWS == [], name
     finally:
         widgets.OVERFLOWS = None
+
+
+def test_new_game_gnomes_added_play_at_the_level_of_the_others(app: App) -> None:
+    from gnoming.ui.scenes.newgame import NewGameScene
+
+    scene = NewGameScene(app)
+    assert {s.difficulty for s in scene.seats if s.kind == "gnome"} == {"medium"}
+    while len(scene.seats) < 7:
+        scene.add_seat()
+    assert [s.difficulty for s in scene.seats[4:]] == ["medium"] * 3
+    for index in range(1, 7):
+        scene.seats[index] = dataclasses.replace(scene.seats[index], difficulty="hard")
+    scene.remove_seat(6)
+    scene.add_seat()
+    assert scene.seats[6].difficulty == "hard"
+
+
+def test_new_game_is_filled_in_from_players_and_seed_flags(tmp_path: Path) -> None:
+    from gnoming.ui.scenes.newgame import NewGameScene
+
+    def flagged(*flags: str) -> App:
+        return App(parse_args(["--data-dir", str(tmp_path), *flags]))
+
+    app = flagged("--players", "7", "--seed", "4242")
+    scene = NewGameScene(app)
+    app.push(scene)
+    assert len(scene.seats) == 7
+    assert scene.config().seed == 4242  # type: ignore[attr-defined]
+    assert len({s.name for s in scene.seats}) == 7
+    two = NewGameScene(flagged("--players", "2"))
+    assert len(two.seats) == 2 and two.seed is None
+
+
+def test_new_game_seed_can_be_typed_and_cleared(app: App) -> None:
+    from gnoming.ui.scenes.newgame import NewGameScene
+
+    scene = NewGameScene(app)
+    app.push(scene)
+    step(app, key(pygame.K_LEFT), key(pygame.K_RETURN))
+    assert scene.focused().key == "seed" and scene.editing_seed
+    for ch in "12x3":
+        step(app, pygame.event.Event(pygame.TEXTINPUT, text=ch))
+    step(app, key(pygame.K_RETURN))
+    assert not scene.editing_seed and scene.seed == 123
+    assert scene.config().seed == 123  # type: ignore[attr-defined]
+    step(app, key(pygame.K_RETURN), key(pygame.K_DELETE), key(pygame.K_RETURN))
+    assert scene.seed is None

@@ -98,7 +98,7 @@ def test_game_over_names_the_winner_and_plays_again(make_app: AppFactory) -> Non
     )
     top = app.stack.top
     assert isinstance(top, TableScene) and top is not scene.table
-    assert top.session.config.seats == SEATS
+    assert top.feed.seats == SEATS
 
 
 def test_title_button_goes_to_the_title(make_app: AppFactory) -> None:
@@ -133,7 +133,7 @@ def test_quit_at_end_leaves_with_code_zero_after_the_last_scoreboard(make_app: A
             break
         app.step([], 0.05)
     assert not app.running and app.exit_code == 0
-    assert table.state.is_over()
+    assert table.game_over()
     assert isinstance(app.stack.top, ScoreboardScene) and app.stack.top.over is not None
 
 

@@ -20,18 +20,137 @@ from typing import TYPE_CHECKING
 import pygame
 
 from gnoming.i18n import _
-from gnoming.options import DIFFICULTIES, MAX_SEATS, MIN_SEATS, difficulty_label
+from gnoming.options import DIFFICULTIES, MAX_SEATS, MIN_SEATS, Difficulty, difficulty_label
 from gnoming.store.settings import DEFAULT_SEATS, MAX_NAME_LENGTH, SeatSpec
 from gnoming.ui import theme
-from gnoming.ui.fonts import font_for_text
 from gnoming.ui.menus.characters import characters, factory_gnomes, portrait_for, trait_text
-from gnoming.ui.menus.common import draw_heading, draw_key_hint, font_px, px
+from gnoming.ui.menus.common import draw_heading, draw_key_hint, font_px, px, unit
 from gnoming.ui.scene import Scene
 from gnoming.ui.session import GameConfig
-from gnoming.ui.widgets import draw_focus_marks, draw_text, ellipsize, fit_size, text_width
+from gnoming.ui.widgets import (
+    draw_focus_marks,
+    draw_text,
+    draw_text_in,
+    ellipsize,
+    fit_size,
+    text_width,
+)
 
 if TYPE_CHECKING:
     from gnoming.ui.app import App
+
+
+COLUMNS: tuple[tuple[str, float], ...] = (
+    ("number", 0.05),
+    ("kind", 0.15),
+    ("who", 0.47),
+    ("difficulty", 0.14),
+    ("starts", 0.13),
+    ("remove", 0.06),
+)
+"""The columns of a seat row, as fractions of the content width."""
+
+
+@dataclass(frozen=True)
+class NewGameLayout:
+    """Every box of the New game screen for one window size and number of seats."""
+
+    heading: pygame.Rect
+    content: pygame.Rect
+    """The width the seat rows and the button bar share."""
+    headers: dict[str, pygame.Rect]
+    """Column headings (and column extents) by column key."""
+    strips: tuple[pygame.Rect, ...]
+    """One dark strip behind each seat row; it holds that row's cells."""
+    number: tuple[pygame.Rect, ...]
+    kind: tuple[pygame.Rect, ...]
+    who: tuple[pygame.Rect, ...]
+    difficulty: tuple[pygame.Rect, ...]
+    starts: tuple[pygame.Rect, ...]
+    remove: tuple[pygame.Rect, ...]
+    back: pygame.Rect
+    add: pygame.Rect
+    seed: pygame.Rect
+    start: pygame.Rect
+    hint: pygame.Rect
+    """The key hint line at the bottom."""
+    holders: tuple[str, ...] = ("content", "strips")
+
+
+def newgame_layout(size: tuple[int, int], scale: float, seats: int) -> NewGameLayout:
+    """Lay out New game for a window of ``size`` at ``scale`` (1.0 at 1280x720).
+
+    The seat rows share the room between the column headings and the button bar
+    (Back, + Add a gnome, the seed, Start), which stays clear of the windmill and
+    the flag in the corners of the felt; seven rows fit at 960x600.
+    """
+
+    def px(value: float) -> int:
+        return max(1, round(value * scale))
+
+    w, h = size
+    width = min(w - px(80), px(1060))
+    left = (w - width) // 2
+    content = pygame.Rect(left, 0, width, h)
+    heading = pygame.Rect(0, 0, w - px(120), px(56))
+    heading.midtop = (w // 2, px(34))
+    windmill, flag = theme.decoration_rects(size)
+    bar_h = px(48)
+    bar_y = h - px(112)
+    bar_left = max(left, flag.right + px(12))
+    bar_right = min(left + width, windmill.left - px(12))
+    gap = px(14)
+    room = bar_right - bar_left - 3 * gap
+    widths = [round(room * f) for f in (0.19, 0.26, 0.22)]
+    widths.append(room - sum(widths))
+    bar: list[pygame.Rect] = []
+    x = bar_left
+    for bw in widths:
+        bar.append(pygame.Rect(x, bar_y, bw, bar_h))
+        x += bw + gap
+    back, add, seed, start = bar
+    header_y = px(112)
+    column_gap = px(10)
+    usable = width - column_gap * (len(COLUMNS) - 1)
+    headers: dict[str, pygame.Rect] = {}
+    x = left
+    for key, fraction in COLUMNS:
+        cw = round(usable * fraction)
+        headers[key] = pygame.Rect(x, header_y, cw, px(22))
+        x += cw + column_gap
+    top = header_y + px(30)
+    bottom = min(bar_y, windmill.top) - px(8)
+    pitch = min(px(82), (bottom - top) // max(seats, 5))
+    row_gap = max(3, pitch // 9)
+    row_h = pitch - row_gap
+    inset = max(3, row_h // 10)
+    strips = []
+    columns: dict[str, list[pygame.Rect]] = {key: [] for key, _f in COLUMNS}
+    for index in range(seats):
+        y = top + index * pitch
+        strips.append(pygame.Rect(left - px(8), y, width + px(16), row_h))
+        for key, _fraction in COLUMNS:
+            head = headers[key]
+            columns[key].append(pygame.Rect(head.left, y + inset, head.width, row_h - 2 * inset))
+    hint = pygame.Rect(0, 0, w - px(80), px(22))
+    hint.midbottom = (w // 2, h - px(26))
+    return NewGameLayout(
+        heading=heading,
+        content=content,
+        headers=headers,
+        strips=tuple(strips),
+        number=tuple(columns["number"]),
+        kind=tuple(columns["kind"]),
+        who=tuple(columns["who"]),
+        difficulty=tuple(columns["difficulty"]),
+        starts=tuple(columns["starts"]),
+        remove=tuple(columns["remove"]),
+        back=back,
+        add=add,
+        seed=seed,
+        start=start,
+        hint=hint,
+    )
 
 
 @dataclass
@@ -41,6 +160,13 @@ class Cell:
     key: str
     seat: int
     rect: pygame.Rect
+
+
+MAX_SEED_DIGITS = 9
+"""A typed seed stays below 10**9 (the random ones are below 2**31)."""
+
+BAR_KEYS = ("back", "add", "seed", "start")
+"""The cells of the button bar under the seat rows."""
 
 
 class NewGameScene(Scene):
@@ -62,6 +188,17 @@ class NewGameScene(Scene):
         persons = [i for i, s in enumerate(seats) if s.kind == "person"]
         self.first_seat = persons[0] if persons else 0
         self.editing: int | None = None
+        self.seed: int | None = app.options.seed
+        """The shuffle seed of the game to start; None: a random one at Start."""
+        self.editing_seed = False
+        self.seed_text = ""
+        players = app.options.players
+        if players is not None:
+            while len(self.seats) < players:
+                self.seats.append(self._new_gnome())
+            del self.seats[players:]
+            if self.first_seat >= players:
+                self.first_seat = 0
         self.hover: tuple[int, int] | None = None
         self.rows: list[list[Cell]] = []
         self.focus = (0, 0)
@@ -71,80 +208,47 @@ class NewGameScene(Scene):
     # ------------------------------------------------------------------ layout
 
     def resize(self, size: tuple[int, int]) -> None:
-        app = self.app
-        w, h = size
-        self.width = min(w - px(app, 80), px(app, 1060))
-        self.left = (w - self.width) // 2
-        self.header_y = px(app, 112)
         self._layout()
 
-    def resize_rows(self) -> None:
-        """Rows are taller while there are few seats (room for each gnome's trait)."""
-        app = self.app
-        available = app.size[1] - self.header_y - px(app, 30) - px(app, 108) - px(app, 58)
-        self.row_h = min(px(app, 74), available // max(len(self.seats), 5))
-        self.row_gap = max(3, self.row_h // 9)
-
-    def _columns(self) -> dict[str, tuple[int, int]]:
-        """Left edge and width of each column, from fractions of the content width."""
-        parts = (
-            ("number", 0.05),
-            ("kind", 0.15),
-            ("who", 0.47),
-            ("difficulty", 0.14),
-            ("starts", 0.13),
-            ("remove", 0.06),
-        )
-        gap = px(self.app, 10)
-        usable = self.width - gap * (len(parts) - 1)
-        columns: dict[str, tuple[int, int]] = {}
-        x = self.left
-        for key, fraction in parts:
-            width = round(usable * fraction)
-            columns[key] = (x, width)
-            x += width + gap
-        return columns
+    def layout(self) -> NewGameLayout:
+        """Where everything is now (the layout audit reads it)."""
+        return self.geometry
 
     def _layout(self) -> None:
-        self.resize_rows()
         app = self.app
-        w, h = app.size
-        columns = self._columns()
-        self.columns = columns
+        self.geometry = newgame_layout(app.size, unit(app), len(self.seats))
+        g = self.geometry
+        self.left, self.width = g.content.left, g.content.width
+        self.header_y = g.headers["kind"].top
+        self.row_h = g.strips[0].height if g.strips else 0
+        self.columns = {key: (rect.left, rect.width) for key, rect in g.headers.items()}
         rows: list[list[Cell]] = []
-        top = self.header_y + px(app, 30)
-        inset = max(3, self.row_h // 10)
         for seat_index, seat in enumerate(self.seats):
-            y = top + seat_index * (self.row_h + self.row_gap)
             row: list[Cell] = []
-            for key in ("kind", "who", "difficulty", "starts", "remove"):
+            for key, column in (
+                ("kind", g.kind),
+                ("who", g.who),
+                ("difficulty", g.difficulty),
+                ("starts", g.starts),
+                ("remove", g.remove),
+            ):
                 if key == "difficulty" and seat.kind == "person":
                     continue
                 if key == "remove" and len(self.seats) <= MIN_SEATS:
                     continue
-                x, width = columns[key]
-                row.append(
-                    Cell(key, seat_index, pygame.Rect(x, y + inset, width, self.row_h - 2 * inset))
-                )
+                row.append(Cell(key, seat_index, column[seat_index]))
             rows.append(row)
-        self.seat_rows_bottom = top + len(self.seats) * (self.row_h + self.row_gap)
-        button_h = px(app, 48)
+        bar = [Cell("back", -1, g.back)]
         if len(self.seats) < MAX_SEATS:
-            add = pygame.Rect(0, 0, min(px(app, 300), self.width // 3), px(app, 42))
-            add.topleft = (columns["kind"][0], self.seat_rows_bottom + px(app, 6))
-            rows.append([Cell("add", -1, add)])
-        bar_y = h - px(app, 40) - button_h - px(app, 24)
-        back = pygame.Rect(0, 0, px(app, 200), button_h)
-        start = pygame.Rect(0, 0, px(app, 300), button_h)
-        back.topleft = (self.left, bar_y)
-        start.topright = (self.left + self.width, bar_y)
-        rows.append([Cell("back", -1, back), Cell("start", -1, start)])
+            bar.append(Cell("add", -1, g.add))
+        bar += [Cell("seed", -1, g.seed), Cell("start", -1, g.start)]
+        rows.append(bar)
         self.rows = rows
         focus_row = min(self.focus[0], len(rows) - 1)
         self.focus = (focus_row, min(self.focus[1], len(rows[focus_row]) - 1))
 
     def focus_start(self) -> None:
-        self.focus = (len(self.rows) - 1, 1)
+        self.focus = (len(self.rows) - 1, len(self.rows[-1]) - 1)
 
     def focused(self) -> Cell:
         row, col = self.focus
@@ -188,7 +292,7 @@ class NewGameScene(Scene):
         if key == "kind":
             seat = self.seats[i]
             if seat.kind == "person":
-                self.seats[i] = self._unused_character()
+                self.seats[i] = self._new_gnome()
             else:
                 self.seats[i] = SeatSpec("person", self._person_name(), seat.difficulty)
             self._layout()
@@ -213,15 +317,31 @@ class NewGameScene(Scene):
             self.remove_seat(i)
         elif key == "add":
             self.add_seat()
+        elif key == "seed":
+            self.editing_seed = True
+            self.seed_text = "" if self.seed is None else str(self.seed)
+            pygame.key.start_text_input()
         elif key == "back":
             self.app.pop()
         elif key == "start":
             self.start()
 
+    def gnome_level(self) -> Difficulty:
+        """The level a new gnome plays at: the one most gnomes at the table play at
+        (the higher on a tie); Medium at a table with no gnome."""
+        levels = [s.difficulty for s in self.seats if s.kind == "gnome"]
+        if not levels:
+            return "medium"
+        return max(DIFFICULTIES, key=lambda d: (levels.count(d), DIFFICULTIES.index(d)))
+
+    def _new_gnome(self) -> SeatSpec:
+        """A gnome not yet at the table, playing at the level of the others."""
+        return dataclasses.replace(self._unused_character(), difficulty=self.gnome_level())
+
     def add_seat(self) -> None:
         if len(self.seats) >= MAX_SEATS:
             return
-        self.seats.append(self._unused_character())
+        self.seats.append(self._new_gnome())
         self._layout()
         if len(self.seats) >= MAX_SEATS:
             self._focus_cell("kind", len(self.seats) - 1)
@@ -242,7 +362,7 @@ class NewGameScene(Scene):
 
     def config(self) -> GameConfig:
         """The :class:`GameConfig` the Start button would start."""
-        seed = random.SystemRandom().randrange(2**31)
+        seed = self.seed if self.seed is not None else random.SystemRandom().randrange(2**31)
         return GameConfig(tuple(self.seats), seed, self.first_seat)
 
     def start(self) -> None:
@@ -263,6 +383,39 @@ class NewGameScene(Scene):
         self.seats[self.editing] = dataclasses.replace(seat, name=name)
         self.editing = None
         pygame.key.stop_text_input()
+
+    def _finish_seed(self) -> None:
+        self.editing_seed = False
+        self.seed = int(self.seed_text) if self.seed_text else None
+        pygame.key.stop_text_input()
+
+    def _handle_seed(self, event: pygame.event.Event) -> bool:
+        """Typing the seed: digits, Backspace, Delete (back to a random seed), Enter."""
+        if event.type == pygame.TEXTINPUT:
+            digits = "".join(ch for ch in event.text if ch.isdigit())
+            self.seed_text = (self.seed_text + digits)[:MAX_SEED_DIGITS]
+            return True
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_BACKSPACE:
+                self.seed_text = self.seed_text[:-1]
+            elif event.key == pygame.K_DELETE:
+                self.seed_text = ""
+            elif event.key in (
+                pygame.K_RETURN,
+                pygame.K_KP_ENTER,
+                pygame.K_ESCAPE,
+                pygame.K_TAB,
+                pygame.K_UP,
+                pygame.K_DOWN,
+            ):
+                self._finish_seed()
+                if event.key in (pygame.K_UP, pygame.K_DOWN, pygame.K_TAB):
+                    return False
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            self._finish_seed()
+            return False
+        return False
 
     def _handle_editing(self, event: pygame.event.Event) -> bool:
         assert self.editing is not None
@@ -319,6 +472,8 @@ class NewGameScene(Scene):
 
     def handle(self, event: pygame.event.Event) -> None:
         if self.editing is not None and self._handle_editing(event):
+            return
+        if self.editing_seed and self._handle_seed(event):
             return
         if event.type == pygame.MOUSEMOTION:
             self.hover = self._at(event.pos)
@@ -397,10 +552,10 @@ class NewGameScene(Scene):
         focus = self.focused()
         for r, row in enumerate(self.rows):
             for c, cell in enumerate(row):
-                if cell.key in ("add", "back", "start"):
+                if cell.key in BAR_KEYS:
                     self._draw_button(surface, cell, (r, c))
         theme.glow(surface, focus.rect, theme.GLOW_LEGAL, 5)
-        if focus.key in ("add", "back", "start"):
+        if focus.key in BAR_KEYS:
             draw_focus_marks(surface, focus.rect)
         else:
             radius = max(3, focus.rect.height // 6)
@@ -411,7 +566,9 @@ class NewGameScene(Scene):
                 surface, theme.SLATE_DARK, focus.rect.inflate(10, 10), 1, border_radius=radius + 2
             )
         trait = trait_text(self.seats[focus.seat].name) if focus.key == "who" else ""
-        if self.editing is not None:
+        if self.editing_seed:
+            hint = _("Type a seed (digits) · Enter: done · Delete: a random seed")
+        elif self.editing is not None:
             hint = _("Type a name · Enter: done")
         elif trait and self.seats[focus.seat].kind == "gnome":
             hint = _("{name}: {trait}").format(name=self.seats[focus.seat].name, trait=trait)
@@ -419,8 +576,21 @@ class NewGameScene(Scene):
             hint = _("Arrows: move · Enter: change · Esc: back")
         draw_key_hint(surface, hint, (w // 2, h - px(app, 26)), font_px(app, 15))
 
+    def seed_label(self) -> str:
+        if self.editing_seed:
+            shown = self.seed_text + ("|" if (pygame.time.get_ticks() // 500) % 2 == 0 else " ")
+            return _("Seed: {seed}").format(seed=shown)
+        if self.seed is None:
+            return _("Seed: random")
+        return _("Seed: {seed}").format(seed=self.seed)
+
     def _draw_button(self, surface: pygame.Surface, cell: Cell, at: tuple[int, int]) -> None:
-        labels = {"add": _("+ Add a gnome"), "back": _("Back"), "start": _("Start the game")}
+        labels = {
+            "add": _("+ Add a gnome"),
+            "back": _("Back"),
+            "seed": self.seed_label(),
+            "start": _("Start the game"),
+        }
         hover = self.hover == at
         inner = theme.draw_panel(surface, cell.rect, hover=hover)
         size = font_px(self.app, 22 if cell.key == "start" else 19)
@@ -444,28 +614,21 @@ class NewGameScene(Scene):
     def _draw_seat(self, surface: pygame.Surface, i: int) -> None:
         app = self.app
         seat = self.seats[i]
-        found = self._cell(i, "kind")
-        assert found is not None
-        row_rect = pygame.Rect(
-            self.left - px(app, 8),
-            found[0].rect.top - max(3, self.row_h // 10),
-            self.width + px(app, 16),
-            self.row_h,
-        )
+        row_rect = self.geometry.strips[i]
         strip = pygame.Surface(row_rect.size, pygame.SRCALPHA)
         pygame.draw.rect(
             strip, (*theme.SLATE_DARK, 90), strip.get_rect(), border_radius=max(4, self.row_h // 5)
         )
         surface.blit(strip, row_rect)
-        x, width = self.columns["number"]
+        number = self.geometry.number[i]
         draw_text(
             surface,
             str(i + 1),
-            (x + width // 2, row_rect.centery),
+            number.center,
             font_px(app, 24),
             theme.CREAM,
             bold=True,
-            max_width=width,
+            max_width=number.width,
         )
         text = font_px(app, 19)
         for key in ("kind", "who", "difficulty", "starts", "remove"):
@@ -568,42 +731,19 @@ class NewGameScene(Scene):
             text_left = inner.left + arrow_w + side + 12
             text_w = inner.right - arrow_w - 8 - text_left
             trait = trait_text(seat.name)
-            name_font = font_for_text(seat.name, fit_size(seat.name, name_size, text_w, True), True)
             trait_size = max(11, fit_size(trait, font_px(app, 15), text_w))
             trait = ellipsize(trait, trait_size, text_w)
-            trait_h = font_for_text(trait, trait_size).get_ascent()
-            if trait and name_font.get_ascent() + trait_h + 6 <= inner.height:
-                gap = (inner.height - name_font.get_ascent() - trait_h) // 3
-                draw_text(
-                    surface,
-                    seat.name,
-                    (text_left, inner.top + gap - 1),
-                    name_size,
-                    theme.INK,
-                    bold=True,
-                    anchor="topleft",
-                    max_width=text_w,
+            if trait and inner.height >= name_size + trait_size + px(app, 8):
+                half = inner.height * 11 // 20
+                name_box = pygame.Rect(text_left, inner.top + 1, text_w, half - 1)
+                trait_box = pygame.Rect(
+                    text_left, inner.top + half + 1, text_w, inner.height - half - 2
                 )
-                draw_text(
-                    surface,
-                    trait,
-                    (text_left, inner.bottom - gap + 1),
-                    trait_size,
-                    theme.STONE_DARK,
-                    anchor="bottomleft",
-                    max_width=text_w,
-                )
+                draw_text_in(surface, seat.name, name_box, name_size, theme.INK, bold=True)
+                draw_text_in(surface, trait, trait_box, trait_size, theme.STONE_DARK)
             else:
-                draw_text(
-                    surface,
-                    seat.name,
-                    (text_left, inner.centery),
-                    name_size,
-                    theme.INK,
-                    bold=True,
-                    anchor="midleft",
-                    max_width=text_w,
-                )
+                box = pygame.Rect(text_left, inner.top + 1, text_w, inner.height - 2)
+                draw_text_in(surface, seat.name, box, name_size, theme.INK, bold=True)
         else:
             text_left = inner.left + 10
             text_w = inner.width - 20

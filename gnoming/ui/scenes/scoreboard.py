@@ -23,6 +23,7 @@ from gnoming.rules import events as E
 from gnoming.rules.scoring import LineKind
 from gnoming.ui import theme
 from gnoming.ui.scene import Scene
+from gnoming.ui.session import GameConfig
 from gnoming.ui.table.anim import SPEED_FACTORS, ease_out_cubic
 from gnoming.ui.table.explain import Note, line_notes, match_note, signed
 from gnoming.ui.widgets import Button, Menu, draw_text
@@ -78,10 +79,10 @@ class ScoreboardScene(Scene):
         self.scored = scored
         self.over = over
         self.elapsed = 0.0
-        session = table.session
-        self.n = session.n_seats
-        self.names = [session.seat(s).name for s in range(self.n)]
-        self.people = bool(session.person_seats())
+        feed = table.feed
+        self.n = len(feed.seats)
+        self.names = [seat.name for seat in feed.seats]
+        self.people = bool(feed.screen_seats)
         result = scored.result
         self.before = [t - s for t, s in zip(table.view.totals, result.scores, strict=True)]
         self.after = list(table.view.totals)
@@ -123,7 +124,7 @@ class ScoreboardScene(Scene):
             self.app.pop()
 
     def play_again(self) -> None:
-        self.app.router.play_again(self.table.session.config)
+        self.app.router.play_again(GameConfig(self.table.feed.seats, self.table.feed.seed))
 
     def to_title(self) -> None:
         self.app.router.title()

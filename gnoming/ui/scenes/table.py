@@ -1,8 +1,10 @@
 """The game table: a whole three-round game on screen.
 
-Data flows one way: input -> action -> ``session.apply`` -> events -> clips ->
-the displayed model (:class:`~gnoming.ui.table.view.TableView`) -> screen.
-What the player may do comes from ``state.legal_actions()`` only. Computer
+Data flows one way: input -> target -> action -> the seat feed -> events -> clips
+-> the displayed model (:class:`~gnoming.ui.table.view.TableView`) -> screen.
+The table sees the game only through its :class:`~gnoming.feed.SeatFeed` (an
+observation, the public events, the legal actions); what a pick means is the
+:class:`~gnoming.ui.table.controller.TableController`'s. Computer
 gnomes think a few milliseconds per frame and wait a moment before each
 action so a person can follow; a click or Space skips the cards ahead.
 """
@@ -13,22 +15,46 @@ import contextlib
 import gc
 import sys
 import time
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
-from gnoming.i18n import _
+from gnoming.ai.hints import Hint, HintThinker
+from gnoming.feed import LocalFeed, SeatFeed
+from gnoming.i18n import N_, _
 from gnoming.options import difficulty_label
-from gnoming.rules import ROUNDS, Action, ActionKind, GameState, IllegalActionError, Phase, observe
+from gnoming.rules import ROUNDS, Action, ActionKind, IllegalActionError, Phase
 from gnoming.rules import events as E
 from gnoming.ui import theme
 from gnoming.ui.scene import CoachingDone, Scene
 from gnoming.ui.session import GameSession
 from gnoming.ui.table import clips
 from gnoming.ui.table.anim import SPEED_FACTORS, Clip, Timeline, shake_offset
-from gnoming.ui.table.input import SHAKE_SECONDS, TableInput, sentence
-from gnoming.ui.table.layout import TableGeometry, table_layout
+from gnoming.ui.table.controller import (
+    DECLINE,
+    HAND,
+    HINT,
+    MENU,
+    REFUSE,
+    STOP,
+    TableController,
+    Target,
+    TargetKind,
+)
+from gnoming.ui.table.input import (
+    ARROWS,
+    CONFIRM_KEYS,
+    MESSAGE_SECONDS,
+    SHAKE_SECONDS,
+    Drag,
+    nearest,
+    number_key,
+    sentence,
+    target_at,
+)
+from gnoming.ui.table.layout import table_layout
 from gnoming.ui.table.paint import Marks, Painter, SeatInfo
+from gnoming.ui.table.places import DRAW_PILE, HELD
 from gnoming.ui.table.tips import TableTips
 from gnoming.ui.table.view import TableView
 from gnoming.ui.table.words import describe_action, gnome_prompt, person_prompt
@@ -53,6 +79,8 @@ APPLY_AT_START = (E.RoundStarted, E.TurnStarted, E.EndgameTriggered)
 MAX_CARD_SIZES = 8
 """Card sizes kept in the art cache before it is emptied (resizing makes new ones)."""
 
+NOT_NOW = N_("Not now.")
+
 
 
 def portrait_index(name: str, seat: int) -> int:
@@ -64,51 +92,51 @@ def portrait_index(name: str, seat: int) -> int:
     return seat
 
 
-class TableScene(TableInput, Scene):
+class TableScene(Scene):
     name = "table"
 
-    def __init__(self, app: App, session: GameSession) -> None:
+    def __init__(self, app: App, feed: SeatFeed | GameSession) -> None:
         super().__init__(app)
-        self.session = session
-        state = session.state
-        persons = session.person_seats()
-        self.bottom_seat = persons[0] if persons else 0
+        self.feed: SeatFeed = LocalFeed(feed) if isinstance(feed, GameSession) else feed
+        self.control = TableController(self.feed)
+        screen = self.feed.screen_seats
+        self.bottom_seat = screen[0] if screen else 0
         self.painter = Painter(app)
         self.timeline = Timeline(self._clip_started, self._clip_finished)
         self.clock = 0.0
-        self.thinker: Any = None
+        self.decision = 0
+        """How many times the observation changed: a new value means a new decision."""
+        self.follow_up: Action | None = None
+        """The second half of a drop on a discard pile (refuse, then discard there)."""
         self.think_wait = 0.0
-        self.thinking_seat = -1
-        self.hover: str | None = None
-        self.focus: str | None = None
-        self.drag: dict[str, Any] | None = None
+        self._wait_for = -1
+        self.hover: Target | None = None
+        self.focus: Target | None = None
+        self.drag: Drag | None = None
         self.selected = False
-        self.shakes: dict[str, float] = {}
+        self.shakes: dict[Target, float] = {}
         self.message: tuple[str, float] | None = None
         self.pass_to: int | None = None
-        self.hinter: Any = None
-        self.hint: tuple[Action, str] | None = None
+        self.hinter: HintThinker | None = None
+        self.hint: Hint | None = None
         self.hint_at = -1
         self.scoreboard_open = False
         self._sizes_seen: set[tuple[int, int]] = set()
         self._focus_at = -1
         self._draw_seconds = 0.002
         self._veil: pygame.Surface | None = None
-        self.tips = TableTips(app, persons)
-        if not state.history and state.round_index == 0:
-            self.view = TableView(state.n_seats)
-            events = state.deal_events()
+        self.tips = TableTips(app, list(screen))
+        self.obs = self.feed.observation()
+        events = self.feed.take_events()
+        if events:
+            self.view = TableView(self.obs.n_seats)
             for event in events:
-                self._enqueue(event)
+                self.timeline.add(event)
         else:
-            self.view = TableView.from_observation(observe(state, self.bottom_seat))
-        self.geom = table_layout(app.size, state.n_seats, self.bottom_seat)
+            self.view = TableView.from_observation(self.obs)
+        self.geom = table_layout(app.size, self.obs.n_seats, self.bottom_seat)
 
     # ------------------------------------------------------------------ life cycle
-
-    @property
-    def state(self) -> GameState:
-        return self.session.state
 
     @property
     def factor(self) -> float:
@@ -117,6 +145,18 @@ class TableScene(TableInput, Scene):
     @property
     def reduced(self) -> bool:
         return bool(getattr(self.app.settings, "reduced_motion", False))
+
+    @property
+    def thinking_seat(self) -> int:
+        """The gnome thinking now (-1: none)."""
+        return self.feed.thinking_seat
+
+    @property
+    def n_seats(self) -> int:
+        return self.obs.n_seats
+
+    def game_over(self) -> bool:
+        return self.obs.phase is Phase.GAME_OVER
 
     def enter(self) -> None:
         self._preload()
@@ -133,7 +173,7 @@ class TableScene(TableInput, Scene):
         sys.setswitchinterval(SWITCH_INTERVAL)
 
     def leave(self) -> None:
-        self.session.close()
+        self.feed.close()
         sys.setswitchinterval(getattr(self, "_switch_interval", 0.005))
         gc.unfreeze()
 
@@ -143,7 +183,7 @@ class TableScene(TableInput, Scene):
             self.timeline.hold = False
 
     def resize(self, size: tuple[int, int]) -> None:
-        self.geom = table_layout(size, self.state.n_seats, self.bottom_seat)
+        self.geom = table_layout(size, self.n_seats, self.bottom_seat)
         sizes = {self.geom.big_card, self.geom.small_card}
         if not sizes <= self._sizes_seen:
             self._sizes_seen |= sizes
@@ -158,15 +198,15 @@ class TableScene(TableInput, Scene):
         self.app.cards.preload(self.geom.small_card)
 
     def record_json(self) -> str:
-        return self.session.record_json()
+        return self.feed.record_json()
 
     # ------------------------------------------------------------------ seats
 
     def seat_name(self, seat: int) -> str:
-        return self.session.seat(seat).name
+        return self.feed.seats[seat].name
 
     def seat_info(self, seat: int) -> SeatInfo:
-        spec = self.session.seat(seat)
+        spec = self.feed.seats[seat]
         if spec.kind == "person":
             return SeatInfo(spec.name, _("Player"), _("Player"), None)
         difficulty = difficulty_label(spec.difficulty)
@@ -179,70 +219,82 @@ class TableScene(TableInput, Scene):
 
     # ------------------------------------------------------------------ events and clips
 
-    def _enqueue(self, event: E.Event) -> None:
-        self.timeline.add(Clip("pending", 0.0, event=event))
+    def _pull(self) -> bool:
+        """Take the feed's new events into the timeline and read the observation again
+        (an action may change it without an event). True if anything changed."""
+        events = self.feed.take_events()
+        for event in events:
+            self.timeline.add(event)
+            if isinstance(event, (E.TurnEnded, E.RoundScored)):
+                self.follow_up = None  # the turn it belonged to is over
+        obs = self.feed.observation()
+        if obs == self.obs and not events:
+            return False
+        self.obs = obs
+        self.decision += 1
+        return True
 
-    def _clip_started(self, clip: Clip) -> None:
-        if clip.kind == "pending":
-            ctx = clips.Context(self.factor, self.reduced, self.seat_name, self.view)
-            built = clips.build(clip.event, ctx)
-            clip.kind, clip.duration, clip.lead = built.kind, built.duration, built.lead
-            clip.data, clip.hides, clip.sound = built.data, built.hides, built.sound
+    def _clip_started(self, event: E.Event) -> Clip:
+        ctx = clips.Context(self.factor, self.reduced, self.seat_name, self.view)
+        clip = clips.build(event, ctx)
         if clip.sound and self.factor > 0:
             self.app.audio.play(clip.sound)
-        if clip.kind == "scored":
-            self.view.scored = clip.event
-            self.tips.played(clip.event, self.view)
-        elif isinstance(clip.event, APPLY_AT_START):
-            self.view.apply(clip.event)
+        if isinstance(clip, clips.Scored):
+            self.view.scored = clip.scored
+            self.tips.played(clip.scored, self.view)
+        elif isinstance(event, APPLY_AT_START):
+            self.view.apply(event)
+        return clip
 
     def _clip_finished(self, clip: Clip) -> None:
         event = clip.event
         if event is None or isinstance(event, APPLY_AT_START):
             return
         self.view.apply(event)
-        if not isinstance(event, E.RoundScored):
-            self.tips.played(event, self.view)
         if isinstance(event, E.RoundScored):
             self._open_scoreboard(event)
+        else:
+            self.tips.played(event, self.view)
 
     def _open_scoreboard(self, scored: E.RoundScored) -> None:
-        over = self.state.result() if scored.result.round_index == ROUNDS - 1 else None
+        over = self.feed.result() if scored.result.round_index == ROUNDS - 1 else None
         if over is not None and self.tips.game_finished():
             self.post(CoachingDone())
         self.timeline.hold = True
         self.scoreboard_open = True
         self.app.router.scoreboard(self, scored, over)
 
-    def _act(self, actions: list[Action]) -> bool:
-        """Apply actions in order (a drop on a discard pile is refuse + discard);
-        the first must be legal, later ones are applied only when still legal."""
-        applied = False
-        if self.session.current_is_person():
+    def play(self, actions: tuple[Action, ...]) -> bool:
+        """Submit a pick: the first action must be legal; a second (the discard after a
+        drop on a pile) is played as soon as it is legal, in the same turn."""
+        if self.deciding_here():
             self.tips.dismiss()
-        for index, action in enumerate(actions):
-            if index and action not in self.state.legal_actions():
-                break
-            try:
-                events = self.session.apply(action)
-            except IllegalActionError as error:
-                self._say(sentence(_(str(error))))
-                return applied
-            applied = True
-            for event in events:
-                self._enqueue(event)
+        try:
+            self.feed.submit(actions[0])
+        except IllegalActionError as error:
+            self._say(sentence(_(str(error))))
+            return False
+        self.follow_up = actions[1] if len(actions) > 1 else None
+        self._pull()
+        if self.follow_up is not None and self.follow_up in self.feed.legal_actions():
+            follow, self.follow_up = self.follow_up, None
+            self.feed.submit(follow)
+            self._pull()
         self.hint = None
         self.hinter = None
         self.selected = False
-        if applied:
-            self.timeline.update(0.0)
-        return applied
+        self.timeline.update(0.0)
+        return True
 
     # ------------------------------------------------------------------ the loop
 
+    def deciding_here(self) -> bool:
+        """A seat at this screen has the decision (whatever is still moving)."""
+        return not self.game_over() and self.obs.current_seat in self.feed.screen_seats
+
     def update(self, dt: float) -> None:
         self.clock += dt
-        for message in self.session.take_messages():
+        for message in self.feed.take_messages():
             self.app.toast(message)
         self.shakes = {k: v - dt for k, v in self.shakes.items() if v - dt > 0}
         if self.message is not None:
@@ -253,84 +305,293 @@ class TableScene(TableInput, Scene):
         while True:
             if not self.timeline.idle or self.timeline.hold or self.pass_to is not None:
                 break
-            state = self.state
-            if state.is_over():
+            if self.game_over():
                 break
-            seat = state.current_seat()
-            if self.session.is_person(seat):
-                self._person_ready(seat)
+            if self.deciding_here() and not self.feed.waiting:
+                self._person_ready(self.obs.current_seat)
                 break
             slice_s = min(THINK_SLICE, max(0.001, FRAME_WORK - self._draw_seconds))
             if self.factor == 0:
                 slice_s = max(0.001, INSTANT_BUDGET - (time.perf_counter() - started))
-            acted = self._drive_gnome(dt, slice_s)
+            acted = self._drive_others(dt, slice_s)
             if acted:
                 self.timeline.update(0.0)
             if not acted or self.factor > 0 or time.perf_counter() - started > INSTANT_BUDGET:
                 break
             dt = 0.0
 
-    def _drive_gnome(self, dt: float, slice_s: float = THINK_SLICE) -> bool:
-        state = self.state
-        if self.thinker is None:
-            self.thinker = self.session.bot_thinker()
-            self.thinking_seat = state.current_seat()
-            pause = GNOME_PAUSE.get(state.phase, GNOME_PAUSE_OTHER)
-            self.think_wait = pause * self.factor
+    def _drive_others(self, dt: float, slice_s: float = THINK_SLICE) -> bool:
+        """Let the gnome (or the connection) whose turn it is work a slice; a gnome
+        waits a moment before each action so a person can follow."""
+        if self._wait_for != self.decision:
+            self._wait_for = self.decision
+            self.think_wait = GNOME_PAUSE.get(self.obs.phase, GNOME_PAUSE_OTHER) * self.factor
             dt = 0.0
         self.think_wait -= dt
-        done = self.thinker.step(slice_s)
-        if not done or self.think_wait > 0:
-            return False
-        action = self.thinker.result()
-        self.thinker = None
-        self.thinking_seat = -1
-        return self._act([action])
+        self.feed.step(slice_s, act=self.think_wait <= 0)
+        return self._pull()
 
     def _person_ready(self, seat: int) -> None:
         if seat != self.bottom_seat:
-            if len(self.session.person_seats()) > 1:
+            if len(self.feed.screen_seats) > 1:
                 self.pass_to = seat
                 return
             self.bottom_seat = seat
             self.resize(self.app.size)
-        legal = self.state.legal_actions()
+        legal = self.feed.legal_actions()
+        if self.follow_up is not None:
+            follow, self.follow_up = self.follow_up, None
+            if follow in legal:
+                self.play((follow,))
+                return
         if len(legal) == 1 and legal[0].kind is ActionKind.DISCARD:
-            self._act([legal[0]])
+            self.play((legal[0],))
             return
-        targets = self.targets()
-        decision = len(self.state.history)
-        legal_focus = bool(targets.get(self.focus or ""))
-        if (decision != self._focus_at and not legal_focus) or self.focus not in self.clickable():
+        picks = self.control.picks()
+        legal_focus = bool(picks.get(self.focus)) if self.focus is not None else False
+        if (self.decision != self._focus_at and not legal_focus) or (
+            self.focus not in self.clickable()
+        ):
             # a new decision: put the keyboard focus on something the player may pick
-            self.focus = next((n for n, acts in targets.items() if acts), self.focus)
-        self._focus_at = decision
-        self.tips.person_deciding(self.state.phase)
+            self.focus = next(iter(picks), self.focus)
+        self._focus_at = self.decision
+        self.tips.person_deciding(self.obs.phase)
         if self.hinter is not None:
-            if self.hint_at != len(self.state.history):
+            if self.hint_at != self.decision:
                 self.hinter = None
             elif self.hinter.step(THINK_SLICE):
-                self.hint = self._read_hint(self.hinter.result())
+                self.hint = self.hinter.result()
                 self.hinter = None
+                self.message = None
 
     def _key_moments(self) -> None:
-        state = self.state
-        if not self.timeline.idle or state.is_over():
+        obs = self.obs
+        if not self.timeline.idle or self.game_over():
             return
-        if state.phase is Phase.INITIAL_FLIP:
+        if obs.phase is Phase.INITIAL_FLIP:
             self.app.screenshot("setup", once=True)
-        elif state.phase is Phase.DRAW and state.turns_taken >= state.n_seats:
+        elif obs.phase is Phase.DRAW and obs.turns_taken >= obs.n_seats:
             self.app.screenshot("turn")
-            if state.n_seats == 7:
+            if obs.n_seats == 7:
                 self.app.screenshot("table_7_seats")
+
+    # ------------------------------------------------------------------ picking
+
+    def person_turn(self) -> bool:
+        """The person at the bottom may act now (nothing is moving)."""
+        return (
+            self.deciding_here()
+            and self.timeline.idle
+            and not self.timeline.hold
+            and self.pass_to is None
+            and not self.feed.waiting
+            and self.follow_up is None
+            and self.obs.current_seat == self.bottom_seat
+        )
+
+    def picks(self) -> dict[Target, tuple[Action, ...]]:
+        """What picking each target plays now (nothing unless it is the person's turn)."""
+        if not self.person_turn():
+            return {}
+        return self.control.picks()
+
+    def legal_targets(self) -> set[Target]:
+        legal = set(self.picks())
+        if self.person_turn() and self.control.carries_hand():
+            legal.add(HAND)
+        return legal
+
+    def visible_buttons(self) -> list[Target]:
+        shown = []
+        if self.person_turn():
+            picks = self.control.picks()
+            shown = [b for b in (REFUSE, STOP, DECLINE) if b in picks]
+            shown.append(HINT)
+        shown.append(MENU)
+        return shown
+
+    def button_rects(self) -> dict[Target, pygame.Rect]:
+        """The buttons shown now, each in its own place in the button column."""
+        return {b: self.geom.buttons[b] for b in self.visible_buttons()}
+
+    def clickable(self) -> dict[Target, pygame.Rect]:
+        out = {
+            t: r
+            for t, r in self.geom.targets().items()
+            if not t.is_button and (t != HAND or self.view.held is not None)
+        }
+        out.update(self.button_rects())
+        held = self.view.held
+        if held is not None and held.position >= 0:
+            out[HAND] = self.geom.seats[self.bottom_seat].lift(held.position)
+        return out
+
+    def activate(self, target: Target | None) -> None:
+        """Pick a target (by click, drop or Enter)."""
+        if target is None:
+            return
+        if target.is_button:
+            self.app.audio.play("click")
+        if target == MENU:
+            self.open_pause()
+            return
+        if not self.person_turn():
+            self.skip_ahead()
+            return
+        if target == HINT:
+            self.start_hint()
+            return
+        if target == HAND:
+            self.selected = not self.selected
+            return
+        actions = self.control.picks().get(target)
+        if actions:
+            self.play(actions)
+        else:
+            self.nudge(target)
+
+    def nudge(self, target: Target) -> None:
+        """An illegal pick: a gentle shake and a word about why."""
+        if not self.reduced:
+            self.shakes[target] = SHAKE_SECONDS
+        reason = self.control.refusal(target, self.obs)
+        if reason == NOT_NOW:
+            self._say(_(NOT_NOW) + " " + self.status_text())
+        else:
+            self._say(sentence(_(reason)))
+
+    def skip_ahead(self) -> None:
+        """A click or Space while nobody may act: the moving cards land now and a
+        gnome acts as soon as it has decided."""
+        self.timeline.skip()
+        self.think_wait = 0.0
+
+    def _say(self, text: str) -> None:
+        self.message = (text, MESSAGE_SECONDS)
+
+    def open_pause(self) -> None:
+        self.drag = None
+        self.app.router.pause()
+
+    # ------------------------------------------------------------------ hints
+
+    def start_hint(self) -> None:
+        if not self.person_turn():
+            return
+        self.tips.dismiss()
+        self.hinter = self.feed.hint_thinker()
+        self.hint_at = self.decision
+        self._say(_("A Hard gnome is thinking about your move…"))
+
+    def hint_targets(self) -> frozenset[Target]:
+        if self.hint is None:
+            return frozenset()
+        return self.control.hint_targets(self.hint.action)
+
+    # ------------------------------------------------------------------ input
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN:
+            self._key(event)
+        elif event.type == pygame.MOUSEMOTION:
+            self.hover = target_at(self.clickable(), self.legal_targets(), event.pos)
+            if self.drag is not None:
+                self.drag.pos = event.pos
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self._press(event.pos)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            self._release(event.pos)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
+            self.selected = False
+            self.drag = None
+
+    def _press(self, pos: tuple[int, int]) -> None:
+        if self.pass_to is not None:
+            self._confirm_pass()
+            return
+        if self.tips.click(pos):
+            return
+        target = target_at(self.clickable(), self.legal_targets(), pos)
+        if target == MENU:
+            self.open_pause()
+            return
+        if not self.person_turn():
+            self.skip_ahead()
+            return
+        self.focus = target if target is not None else self.focus
+        if target == HAND and self.control.carries_hand():
+            self.drag = Drag(pos, pos)
+            return
+        self.activate(target)
+
+    def _release(self, pos: tuple[int, int]) -> None:
+        drag, self.drag = self.drag, None
+        if drag is None or not self.person_turn():
+            return
+        if not drag.moved(pos):
+            self.selected = not self.selected
+            return
+        target = target_at(self.clickable(), self.legal_targets(), pos, skip=HAND)
+        if target is not None and target.kind in (TargetKind.POSITION, TargetKind.PILE):
+            self.activate(target)
+
+    def _key(self, event: pygame.event.Event) -> None:
+        key = event.key
+        if self.pass_to is not None:
+            if key in CONFIRM_KEYS:
+                self._confirm_pass()
+            elif key == pygame.K_ESCAPE:
+                self.open_pause()
+            return
+        if key == pygame.K_ESCAPE:
+            if self.selected or self.drag is not None:
+                self.selected = False
+                self.drag = None
+            else:
+                self.open_pause()
+            return
+        if key in CONFIRM_KEYS:
+            if not self.person_turn():
+                self.skip_ahead()
+            else:
+                self.activate(self.focus)
+            return
+        if key == pygame.K_h:
+            self.start_hint()
+            return
+        numbered = number_key(key)
+        if numbered is not None:
+            self.focus = numbered
+            self.activate(numbered)
+            return
+        direction = ARROWS.get(key)
+        if direction is not None:
+            self.focus = nearest(self.clickable(), self.focus, direction) or self.focus
+        elif key == pygame.K_TAB:
+            self._cycle_focus(-1 if event.mod & pygame.KMOD_SHIFT else 1)
+
+    def _cycle_focus(self, step: int) -> None:
+        names = [t for t, acts in self.picks().items() if acts and not t.is_button]
+        names += self.visible_buttons()
+        if not names:
+            return
+        index = names.index(self.focus) if self.focus in names else -1
+        self.focus = names[(index + step) % len(names)]
+
+    def _confirm_pass(self) -> None:
+        if self.pass_to is None:
+            return
+        self.bottom_seat = self.pass_to
+        self.pass_to = None
+        self.resize(self.app.size)
 
     # ------------------------------------------------------------------ drawing
 
     def status_text(self) -> str:
-        state = self.state
+        obs = self.obs
         if self.pass_to is not None:
             return _("Pass the screen to {name}").format(name=self.seat_name(self.pass_to))
-        if state.is_over():
+        if self.game_over():
             return _("The game is over")
         if not self.timeline.idle:
             # cards are still moving: speak of what the player sees, not of the rules' future
@@ -339,18 +600,18 @@ class TableScene(TableInput, Scene):
             if self.revealing():
                 return _("The round is over: every face-down card turns up")
             seat = self.view.turn_seat
-            if 0 <= seat < state.n_seats:
+            if 0 <= seat < obs.n_seats:
                 return _("Turn: {name}").format(name=self.seat_name(seat))
-        seat = state.current_seat()
+        seat = obs.current_seat
         name = self.seat_name(seat)
-        if self.session.is_person(seat):
-            return person_prompt(state, name, self.seat_name(state.turn_seat))
-        return gnome_prompt(state, name)
+        if seat in self.feed.screen_seats:
+            return person_prompt(obs, name, self.seat_name(obs.turn_seat))
+        return gnome_prompt(obs, name)
 
     def revealing(self) -> bool:
         """The round-end reveal or the scoring glow is playing."""
         return any(
-            c.kind == "scored"
+            isinstance(c, clips.Scored)
             or (isinstance(c.event, E.TurnedUp) and c.event.reason is E.TurnReason.ROUND_END)
             for c in self.timeline.active
         )
@@ -366,37 +627,35 @@ class TableScene(TableInput, Scene):
         marks = Marks()
         marks.hidden = clips.hidden_by(self.timeline.active)
         if self.drag is not None:
-            marks.hidden.add(("held",))
-        targets = self.targets()
-        marks.legal = {n for n, acts in targets.items() if acts or n == "held"}
+            marks.hidden.add(HELD)
+        marks.legal = self.legal_targets()
         marks.hover = self.hover
         marks.focus = self.focus if self.person_turn() else None
         marks.shake = {
             n: shake_offset(1 - left / SHAKE_SECONDS, 6) for n, left in self.shakes.items()
         }
-        state = self.state
-        marks.current_seat = state.current_seat() if not state.is_over() else -1
+        marks.current_seat = self.obs.current_seat if not self.game_over() else -1
         if not self.timeline.idle:
             marks.current_seat = -1 if self.revealing() else self.view.turn_seat
         marks.thinking_seat = self.thinking_seat
         marks.hint = self.hint_targets()
-        infos = [self.seat_info(s) for s in range(state.n_seats)]
+        infos = [self.seat_info(s) for s in range(self.n_seats)]
         self.painter.draw(surface, geom, self.view, infos, marks, self.clock)
         self._draw_status(surface)
         self._draw_buttons(surface, marks)
         self.painter.draw_held(surface, geom, self.view, marks)
         for clip in self.timeline.active:
-            clips.draw_clip(surface, clip, self.painter, geom, self.reduced)
+            clip.draw(surface, self.painter, geom, self.reduced)
         if self.drag is not None and self.view.held is not None:
             rect = pygame.Rect((0, 0), geom.big_card)
-            rect.center = self.drag["pos"]
+            rect.center = self.drag.pos
             self.painter.draw_card(surface, self.view.held.card, True, rect, shadow=True)
         if self.selected and self.view.held is not None:
-            place = self.clickable().get("held")
+            place = self.clickable().get(HAND)
             if place is not None:
                 pygame.draw.rect(surface, theme.WHITE, place.inflate(8, 8), 3, border_radius=6)
         for clip in self.timeline.active:
-            clips.draw_caption(surface, clip, self.painter, geom, self.reduced)
+            clip.caption(surface, self.painter, geom, self.reduced)
         self._draw_hint(surface)
         if self.hint is None and self.hinter is None:
             self.tips.draw(surface, geom)  # the hint box sits in the same place
@@ -408,11 +667,15 @@ class TableScene(TableInput, Scene):
             return
         self._key_moments()
         for clip in self.timeline.active:
-            if clip.kind == "scored" and clip.t > 0.4:
+            if isinstance(clip, clips.Scored) and clip.t > 0.4:
                 self.app.screenshot("reveal")
-            if clip.data.get("bounce") and 0.35 < clip.t < 0.75:
+            if isinstance(clip, clips.Fly) and clip.bounce and 0.35 < clip.t < 0.75:
                 self.app.screenshot("bounce")
-            elif clip.kind == "hazard" and 0.2 < clip.t < 0.5 and clip.data["place"] != ("draw",):
+            elif (
+                isinstance(clip, clips.HazardNotice)
+                and 0.2 < clip.t < 0.5
+                and clip.place != DRAW_PILE
+            ):
                 self.app.screenshot("hazard")
 
     def _draw_status(self, surface: pygame.Surface) -> None:
@@ -427,11 +690,11 @@ class TableScene(TableInput, Scene):
 
     def _draw_buttons(self, surface: pygame.Surface, marks: Marks) -> None:
         labels = {
-            "refuse": _("Refuse"),
-            "stop": _("Stop bouncing"),
-            "decline": _("Turn nothing up"),
-            "hint": _("Hint (H)"),
-            "menu": _("Menu (Esc)"),
+            REFUSE: _("Refuse"),
+            STOP: _("Stop bouncing"),
+            DECLINE: _("Turn nothing up"),
+            HINT: _("Hint (H)"),
+            MENU: _("Menu (Esc)"),
         }
         size = self.app.font_size(16)
         for name, rect in self.button_rects().items():
@@ -446,7 +709,7 @@ class TableScene(TableInput, Scene):
         if self.hint is None or not self.person_turn():
             return
         action, reason = self.hint
-        text = _("Hint: {what}").format(what=describe_action(self.state, action))
+        text = _("Hint: {what}").format(what=describe_action(self.obs, action))
         if reason:
             text += " \u2014 " + _(reason)
         size = self.app.font_size(15)
@@ -490,8 +753,3 @@ class TableScene(TableInput, Scene):
             theme.WOOD_DARK,
             max_width=inner.w - 20,
         )
-
-
-def geometry_of(scene: TableScene) -> TableGeometry:
-    """The scene's current layout (tests click where it says)."""
-    return scene.geom

@@ -13,10 +13,15 @@ from __future__ import annotations
 import math
 from collections import deque
 from collections.abc import Callable
-from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING
 
-from pygame import Rect
+from pygame import Rect, Surface
+
+if TYPE_CHECKING:
+    from gnoming.rules.events import Event
+    from gnoming.ui.table.layout import TableGeometry
+    from gnoming.ui.table.paint import Painter
+    from gnoming.ui.table.places import Hidden
 
 SPEED_FACTORS = {"slow": 1.6, "normal": 1.0, "fast": 0.45, "instant": 0.0}
 """Animation durations are multiplied by these."""
@@ -28,12 +33,6 @@ def ease_out_cubic(t: float) -> float:
 
 def ease_in_out(t: float) -> float:
     return 3 * t * t - 2 * t * t * t
-
-
-def ease_out_back(t: float) -> float:
-    """Overshoots a little and settles: a card landing."""
-    c = 1.4
-    return 1 + (c + 1) * (t - 1) ** 3 + c * (t - 1) ** 2
 
 
 def lerp(a: float, b: float, t: float) -> float:
@@ -61,22 +60,29 @@ def shake_offset(t: float, amplitude: float) -> int:
     return round(math.sin(t * math.pi * 6) * amplitude * (1 - t))
 
 
-@dataclass
 class Clip:
-    """One animation step. ``kind`` says how the scene draws it; ``data`` holds its rects."""
+    """One animation step: how long it plays, when the next may start, the event it
+    shows and what of the displayed table it draws itself. Each kind of clip is a
+    subclass (gnoming.ui.table.clips) that knows how to draw itself."""
 
-    kind: str
-    duration: float
-    lead: float | None = None
-    """Seconds after the start when the next clip may start (default: the whole duration)."""
-    event: Any = None
-    data: dict[str, Any] = field(default_factory=dict)
-    hides: tuple[tuple[Any, ...], ...] = ()
-    """What of the displayed table this clip draws itself (and the table must not)."""
-    sound: str | None = None
-    on_start: Callable[[], None] | None = None
-    on_end: Callable[[], None] | None = None
-    elapsed: float = 0.0
+    def __init__(
+        self,
+        event: Event | None,
+        duration: float,
+        *,
+        lead: float | None = None,
+        hides: frozenset[Hidden] = frozenset(),
+        sound: str | None = None,
+    ) -> None:
+        self.event = event
+        self.duration = duration
+        self.lead = lead
+        """Seconds after the start when the next clip may start (default: the whole
+        duration)."""
+        self.hides = hides
+        """What of the displayed table this clip draws itself (and the table must not)."""
+        self.sound = sound
+        self.elapsed = 0.0
 
     @property
     def t(self) -> float:
@@ -92,24 +98,33 @@ class Clip:
         lead = self.duration if self.lead is None else min(self.lead, self.duration)
         return self.elapsed >= lead
 
+    def draw(self, surface: Surface, painter: Painter, geom: TableGeometry, reduced: bool) -> None:
+        """Draw the moving cards (over the table, under the words)."""
+
+    def caption(
+        self, surface: Surface, painter: Painter, geom: TableGeometry, reduced: bool
+    ) -> None:
+        """Draw the words, if any (over everything but the hint and the tips)."""
+
 
 class Timeline:
-    """Clips waiting and playing. ``hold`` stops new clips from starting (a scoreboard
-    is being shown over the table)."""
+    """Events waiting and clips playing. Each event becomes its clip when it starts
+    (``build``: the clip can then depend on the table as the previous clips left
+    it). ``hold`` stops new clips from starting (a scoreboard is shown)."""
 
-    def __init__(self, started: Callable[[Clip], None], finished: Callable[[Clip], None]) -> None:
-        self.queue: deque[Clip] = deque()
+    def __init__(self, build: Callable[[Event], Clip], finished: Callable[[Clip], None]) -> None:
+        self.queue: deque[Event] = deque()
         self.active: list[Clip] = []
         self.hold = False
-        self._started = started
+        self._build = build
         self._finished = finished
 
     @property
     def idle(self) -> bool:
         return not self.queue and not self.active
 
-    def add(self, clip: Clip) -> None:
-        self.queue.append(clip)
+    def add(self, event: Event) -> None:
+        self.queue.append(event)
 
     def update(self, dt: float) -> None:
         for clip in self.active:
@@ -120,11 +135,7 @@ class Timeline:
                 break
             if self.active and not self.active[-1].may_follow():
                 break
-            clip = self.queue.popleft()
-            self.active.append(clip)
-            self._started(clip)
-            if clip.on_start is not None:
-                clip.on_start()
+            self.active.append(self._build(self.queue.popleft()))
 
     def _finish_done(self) -> None:
         # Clips end in the order they started, so the displayed model sees events in order.
@@ -137,8 +148,6 @@ class Timeline:
         ending, self.active = self.active[: last_done + 1], self.active[last_done + 1 :]
         for clip in ending:
             self._finished(clip)
-            if clip.on_end is not None:
-                clip.on_end()
 
     def skip(self) -> None:
         """Play everything to the end now (a click or Space while cards move)."""
@@ -148,8 +157,4 @@ class Timeline:
             self._finish_done()
             if self.hold or not self.queue:
                 break
-            clip = self.queue.popleft()
-            self.active.append(clip)
-            self._started(clip)
-            if clip.on_start is not None:
-                clip.on_start()
+            self.active.append(self._build(self.queue.popleft()))

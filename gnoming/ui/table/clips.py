@@ -29,7 +29,19 @@ from gnoming.ui.table.anim import (
     shake_offset,
 )
 from gnoming.ui.table.layout import TableGeometry
-from gnoming.ui.table.paint import Painter, Place, card_name, place_rect
+from gnoming.ui.table.paint import Painter, card_name, held_place
+from gnoming.ui.table.places import (
+    DRAW_PILE,
+    HAND_SPOT,
+    HELD,
+    AtCard,
+    AtLift,
+    AtPile,
+    Hidden,
+    Place,
+    TopOfPile,
+    place_rect,
+)
 from gnoming.ui.table.view import TableView
 from gnoming.ui.widgets import draw_text, wrap_text
 
@@ -57,157 +69,157 @@ class Context:
     view: TableView
 
 
-def _size_place(geom: TableGeometry, place: Place) -> pygame.Rect:
-    rect = place_rect(geom, place)
-    if place[0] == "lift":
-        return pygame.Rect(rect.topleft, geom.card_size(place[1]))
-    return rect
+class Fly(Clip):
+    """Cards moving from place to place (drawn, placed, bounced, discarded, dealt)."""
+
+    def __init__(
+        self,
+        event: E.Event,
+        duration: float,
+        flights: list[Flight],
+        *,
+        bounce: bool = False,
+        lead: float | None = None,
+        hides: frozenset[Hidden] = frozenset(),
+        sound: str | None = None,
+    ) -> None:
+        super().__init__(event, duration, lead=lead, hides=hides, sound=sound)
+        self.flights = flights
+        self.bounce = bounce
+
+    def draw(
+        self, surface: pygame.Surface, painter: Painter, geom: TableGeometry, reduced: bool
+    ) -> None:
+        for flight in self.flights:
+            _draw_flight(surface, flight, self.t, painter, geom, reduced)
 
 
-def _held_src(view: TableView, seat: int) -> Place:
-    held = view.held
-    if held is not None and held.position >= 0:
-        return ("lift", seat, held.position)
-    return ("hand",)
+class Rebuild(Fly):
+    """The discard piles shuffled back into a new draw pile: cards fly one after another."""
+
+    def draw(
+        self, surface: pygame.Surface, painter: Painter, geom: TableGeometry, reduced: bool
+    ) -> None:
+        for k, flight in enumerate(self.flights):
+            local = max(0.0, min(1.0, (self.t - k * 0.08) / 0.6))
+            _draw_flight(surface, flight, local, painter, geom, reduced)
 
 
-def build(event: E.Event, ctx: Context, peek: E.Event | None = None) -> Clip:
-    """The clip that shows ``event``. ``peek`` is the event after it (if any)."""
-    f = ctx.factor
-    view = ctx.view
-    if isinstance(event, E.RoundStarted):
-        text = rule_text("Round {number} of {rounds}", number=event.round_index + 1)
-        return Clip("banner", 1.1 * f, event=event, data={"text": text}, sound="shuffle")
-    if isinstance(event, E.Dealt):
-        flight = Flight(None, ("draw",), ("pos", event.seat, event.position), False)
-        return Clip(
-            "fly",
-            0.28 * f,
-            lead=0.035 * f,
-            event=event,
-            data={"flights": [flight]},
-            sound="deal" if event.seat == 0 else None,  # one soft tick per round of the deal
-        )
-    if isinstance(event, E.DiscardPileStarted):
-        flight = Flight(event.card, ("draw",), ("discard", event.pile), False, turn=True)
-        return Clip("fly", 0.4 * f, event=event, data={"flights": [flight]}, sound="flip")
-    if isinstance(event, E.TurnedUp):
-        if event.reason is E.TurnReason.REPLACED:
-            place: Place = ("lift", event.seat, event.position)
-            hides: tuple[Place, ...] = (("held",),)
+class Flip(Clip):
+    """A card turning face up where it lies (or lifted above its place)."""
+
+    def __init__(
+        self,
+        event: E.TurnedUp,
+        duration: float,
+        place: Place,
+        *,
+        lead: float | None = None,
+        hides: frozenset[Hidden] = frozenset(),
+    ) -> None:
+        super().__init__(event, duration, lead=lead, hides=hides, sound="flip")
+        self.card = event.card
+        self.place = place
+        self.danger = event.reason is E.TurnReason.HAZARD
+
+    def draw(
+        self, surface: pygame.Surface, painter: Painter, geom: TableGeometry, reduced: bool
+    ) -> None:
+        rect = place_rect(geom, self.place)
+        t = self.t
+        if reduced:
+            painter.draw_card(surface, None, False, rect)
+            painter.draw_card(surface, self.card, True, rect, alpha=round(255 * t))
         else:
-            place = ("pos", event.seat, event.position)
-            hides = (place,)
-        duration = 0.32 * f
-        lead = 0.14 * f if event.reason is E.TurnReason.ROUND_END else None
-        data = {"card": event.card, "place": place, "danger": event.reason is E.TurnReason.HAZARD}
-        return Clip("flip", duration, lead=lead, event=event, data=data, hides=hides, sound="flip")
-    if isinstance(event, E.Drawn):
-        if event.source == E.DRAW_PILE:
-            flight = Flight(event.card, ("draw",), ("hand",), False, turn=True)
-            hides = ()
-        else:
-            flight = Flight(event.card, ("discard", event.source), ("hand",), True)
-            hides = (("pile", event.source),)
-        return Clip(
-            "fly", 0.38 * f, event=event, data={"flights": [flight]}, hides=hides, sound="draw"
-        )
-    if isinstance(event, (E.Placed, E.Bounced)):
-        seat, position = event.seat, event.position
-        src = _held_src(view, seat)
-        bounce = isinstance(event, E.Bounced)
-        lifted = Flight(
-            event.replaced,
-            ("pos", seat, position),
-            ("lift", seat, position),
-            event.replaced_was_face_up,
-        )
-        mover = Flight(event.card, src, ("pos", seat, position), True, arc=1.3 if bounce else 0.15)
-        return Clip(
-            "fly",
-            (0.55 if bounce else 0.42) * f,
-            event=event,
-            data={"flights": [lifted, mover], "bounce": bounce},
-            hides=(("held",), ("pos", seat, position)),
-            sound="bounce" if bounce else "place",
-        )
-    if isinstance(event, E.Discarded):
-        flight = Flight(event.card, _held_src(view, event.seat), ("discard", event.pile), True)
-        return Clip(
-            "fly",
-            0.34 * f,
-            event=event,
-            data={"flights": [flight]},
-            hides=(("held",),),
-            sound="discard",
-        )
-    if isinstance(event, E.Refused):
-        text = _("{name}: refused the {card}").format(
-            name=ctx.name(event.seat), card=card_name(event.card)
-        )
-        return Clip("float", 0.5 * f, event=event, data={"text": text, "seat": event.seat})
-    if isinstance(event, E.HazardRemoved):
-        if event.reason is E.HazardReason.SETUP:
-            text = _("A hazard turned up for a discard pile: it leaves the round")
-            return Clip(
-                "hazard",
-                0.9 * f,
-                event=event,
-                data={"place": ("draw",), "text": text},
-                sound="hazard",
+            scale = abs(math.cos(math.pi * t))
+            lift = round(math.sin(math.pi * t) * rect.h * 0.08)
+            painter.draw_card(
+                surface,
+                self.card,
+                t >= 0.5,
+                rect.move(0, -lift),
+                scale_x=max(0.02, scale),
+                shadow=True,
             )
-        text = _("{name} discarded a hazard! Every other player may turn up one card").format(
-            name=ctx.name(event.seat)
+        if self.danger and not reduced:
+            theme.glow(surface, rect, theme.GLOW_DANGER, 4)
+
+
+class Banner(Clip):
+    """Words over the status line: a new round, someone went out first."""
+
+    def __init__(self, event: E.Event, duration: float, text: str, sound: str | None) -> None:
+        super().__init__(event, duration, sound=sound)
+        self.text = text
+
+    def caption(
+        self, surface: pygame.Surface, painter: Painter, geom: TableGeometry, reduced: bool
+    ) -> None:
+        _draw_caption(surface, self.text, geom, painter, big=True)
+
+
+class HazardNotice(Clip):
+    """A hazard leaving play: it shakes, grows and fades, and the words say why."""
+
+    def __init__(
+        self,
+        event: E.HazardRemoved,
+        duration: float,
+        place: Place,
+        text: str,
+        hides: frozenset[Hidden] = frozenset(),
+    ) -> None:
+        super().__init__(event, duration, hides=hides, sound="hazard")
+        self.place = place
+        self.text = text
+
+    def draw(
+        self, surface: pygame.Surface, painter: Painter, geom: TableGeometry, reduced: bool
+    ) -> None:
+        rect = place_rect(geom, self.place)
+        t = self.t
+        if reduced:
+            painter.draw_card(surface, Card.HAZARD, True, rect, alpha=round(255 * (1 - t)))
+            return
+        dx = shake_offset(min(1.0, t * 1.6), rect.w * 0.12)
+        grow = 1 + 0.25 * ease_out_cubic(t)
+        r = pygame.Rect(0, 0, round(rect.w * grow), round(rect.h * grow))
+        r.center = (rect.centerx + dx, rect.centery - round(rect.h * 0.3 * t))
+        painter.draw_card(
+            surface,
+            Card.HAZARD,
+            True,
+            r,
+            base=rect.size,
+            alpha=round(255 * min(1.0, 2 * (1 - t))),
+            shadow=t < 0.5,
         )
-        return Clip(
-            "hazard",
-            1.1 * f,
-            event=event,
-            data={"place": _held_src(view, event.seat), "text": text},
-            hides=(("held",),),
-            sound="hazard",
-        )
-    if isinstance(event, E.HazardTurnDeclined):
-        text = _("{name}: turned nothing up").format(name=ctx.name(event.seat))
-        return Clip("float", 0.6 * f, event=event, data={"text": text, "seat": event.seat})
-    if isinstance(event, E.DrawPileRebuilt):
-        flights = [Flight(None, ("discard", k % 2), ("draw",), False) for k in range(6)]
-        return Clip("rebuild", 0.8 * f, event=event, data={"flights": flights}, sound="shuffle")
-    if isinstance(event, E.EndgameTriggered):
-        text = _("{name} went out first! Everyone else has one more turn").format(
-            name=ctx.name(event.seat)
-        )
-        return Clip("banner", 1.6 * f, event=event, data={"text": text}, sound="round_end")
-    if isinstance(event, E.RoundScored):
-        sound = "match" if any(s.layout.matches for s in event.result.seats) else None
-        return Clip("scored", 1.4 * f, event=event, sound=sound)
-    return Clip("wait", 0.0, event=event)
+        if t < 0.6:
+            theme.glow(surface, r, theme.GLOW_DANGER, 6)
+
+    def caption(
+        self, surface: pygame.Surface, painter: Painter, geom: TableGeometry, reduced: bool
+    ) -> None:
+        _draw_caption(surface, self.text, geom, painter)
 
 
-def hidden_by(clips: list[Clip]) -> set[Place]:
-    out: set[Place] = set()
-    for clip in clips:
-        out.update(clip.hides)
-    return out
+class FloatText(Clip):
+    """A few words rising under a seat's plate (refused, turned nothing up)."""
 
+    def __init__(self, event: E.Event, duration: float, text: str, seat: int) -> None:
+        super().__init__(event, duration)
+        self.text = text
+        self.seat = seat
 
-CAPTIONS = ("banner", "float")
-
-
-def draw_caption(
-    surface: pygame.Surface, clip: Clip, painter: Painter, geom: TableGeometry, reduced: bool
-) -> None:
-    """The words of a clip (a round banner, "hazard removed!"), over the status line."""
-    t = clip.t
-    if clip.kind in ("banner", "hazard"):
-        _draw_caption(surface, clip.data["text"], geom, painter, big=clip.kind == "banner")
-    elif clip.kind == "float":
-        seat = clip.data["seat"]
-        plate = geom.seats[seat].plate if geom.seats[seat].plate.w else geom.seats[seat].grid
-        y = plate.bottom + 4 - (0 if reduced else round(10 * t))
+    def caption(
+        self, surface: pygame.Surface, painter: Painter, geom: TableGeometry, reduced: bool
+    ) -> None:
+        sg = geom.seats[self.seat]
+        plate = sg.plate if sg.plate.w else sg.grid
+        y = plate.bottom + 4 - (0 if reduced else round(10 * self.t))
         draw_text(
             surface,
-            clip.data["text"],
+            self.text,
             (plate.centerx, y),
             painter.app.font_size(15),
             theme.CREAM,
@@ -218,65 +230,120 @@ def draw_caption(
         )
 
 
-def draw_clip(
-    surface: pygame.Surface,
-    clip: Clip,
-    painter: Painter,
-    geom: TableGeometry,
-    reduced: bool,
-) -> None:
-    """The moving cards of a clip (its words come later: :func:`draw_caption`)."""
-    kind = clip.kind
-    t = clip.t
-    if kind in ("fly", "rebuild"):
-        flights: list[Flight] = clip.data["flights"]
-        for k, flight in enumerate(flights):
-            local = t
-            if kind == "rebuild":
-                local = max(0.0, min(1.0, (t - k * 0.08) / 0.6))
-            _draw_flight(surface, flight, local, painter, geom, reduced)
-    elif kind == "flip":
-        place = clip.data["place"]
-        rect = _size_place(geom, place)
-        if reduced:
-            painter.draw_card(surface, None, False, rect)
-            painter.draw_card(surface, clip.data["card"], True, rect, alpha=round(255 * t))
-        else:
-            face = t >= 0.5
-            scale = abs(math.cos(math.pi * t))
-            lift = round(math.sin(math.pi * t) * rect.h * 0.08)
-            painter.draw_card(
-                surface,
-                clip.data["card"],
-                face,
-                rect.move(0, -lift),
-                scale_x=max(0.02, scale),
-                shadow=True,
+class Scored(Clip):
+    """The round's scoring shown on the table (matched lines glow) before the scoreboard."""
+
+    def __init__(self, event: E.RoundScored, duration: float, sound: str | None) -> None:
+        super().__init__(event, duration, sound=sound)
+        self.scored = event
+
+
+class Pause(Clip):
+    """An event with nothing to watch (its effect shows when it ends)."""
+
+
+def _held_src(view: TableView) -> Place:
+    return held_place(view)
+
+
+def build(event: E.Event, ctx: Context) -> Clip:
+    """The clip that shows ``event`` (built as it starts: the displayed table is then
+    as the clips before it left it)."""
+    f = ctx.factor
+    view = ctx.view
+    match event:
+        case E.RoundStarted():
+            text = rule_text("Round {number} of {rounds}", number=event.round_index + 1)
+            return Banner(event, 1.1 * f, text, "shuffle")
+        case E.Dealt():
+            flight = Flight(None, DRAW_PILE, AtCard(event.seat, event.position), False)
+            # one soft tick per round of the deal
+            sound = "deal" if event.seat == 0 else None
+            return Fly(event, 0.28 * f, [flight], lead=0.035 * f, sound=sound)
+        case E.DiscardPileStarted():
+            flight = Flight(event.card, DRAW_PILE, AtPile(event.pile), False, turn=True)
+            return Fly(event, 0.4 * f, [flight], sound="flip")
+        case E.TurnedUp():
+            place: Place
+            if event.reason is E.TurnReason.REPLACED:
+                place = AtLift(event.seat, event.position)
+                hides: frozenset[Hidden] = frozenset((HELD,))
+            else:
+                place = AtCard(event.seat, event.position)
+                hides = frozenset((place,))
+            lead = 0.14 * f if event.reason is E.TurnReason.ROUND_END else None
+            return Flip(event, 0.32 * f, place, lead=lead, hides=hides)
+        case E.Drawn():
+            dst = hand_place(view, event.seat)
+            if event.source == E.DRAW_PILE:
+                flight = Flight(event.card, DRAW_PILE, dst, False, turn=True)
+                hides = frozenset()
+            else:
+                flight = Flight(event.card, AtPile(event.source), dst, True)
+                hides = frozenset((TopOfPile(event.source),))
+            return Fly(event, 0.38 * f, [flight], hides=hides, sound="draw")
+        case E.Placed() | E.Bounced():
+            seat, position = event.seat, event.position
+            bounce = isinstance(event, E.Bounced)
+            lifted = Flight(
+                event.replaced,
+                AtCard(seat, position),
+                AtLift(seat, position),
+                event.replaced_was_face_up,
             )
-        if clip.data.get("danger") and not reduced:
-            theme.glow(surface, rect, theme.GLOW_DANGER, 4)
-    elif kind == "hazard":
-        place = clip.data["place"]
-        rect = _size_place(geom, place)
-        if reduced:
-            painter.draw_card(surface, Card.HAZARD, True, rect, alpha=round(255 * (1 - t)))
-        else:
-            dx = shake_offset(min(1.0, t * 1.6), rect.w * 0.12)
-            grow = 1 + 0.25 * ease_out_cubic(t)
-            r = rect.move(dx, round(-rect.h * 0.3 * t))
-            r = pygame.Rect(0, 0, round(rect.w * grow), round(rect.h * grow))
-            r.center = (rect.centerx + dx, rect.centery - round(rect.h * 0.3 * t))
-            painter.draw_card(
-                surface,
-                Card.HAZARD,
-                True,
-                r,
-                base=rect.size,
-                alpha=round(255 * min(1.0, 2 * (1 - t))),
-                shadow=t < 0.5,
+            arc = 1.3 if bounce else 0.15
+            mover = Flight(event.card, _held_src(view), AtCard(seat, position), True, arc=arc)
+            return Fly(
+                event,
+                (0.55 if bounce else 0.42) * f,
+                [lifted, mover],
+                bounce=bounce,
+                hides=frozenset((HELD, AtCard(seat, position))),
+                sound="bounce" if bounce else "place",
             )
-            if t < 0.6:
-                theme.glow(surface, r, theme.GLOW_DANGER, 6)
+        case E.Discarded():
+            flight = Flight(event.card, _held_src(view), AtPile(event.pile), True)
+            return Fly(event, 0.34 * f, [flight], hides=frozenset((HELD,)), sound="discard")
+        case E.Refused():
+            text = _("{name}: refused the {card}").format(
+                name=ctx.name(event.seat), card=card_name(event.card)
+            )
+            return FloatText(event, 0.5 * f, text, event.seat)
+        case E.HazardRemoved(reason=E.HazardReason.SETUP):
+            text = _("A hazard turned up for a discard pile: it leaves the round")
+            return HazardNotice(event, 0.9 * f, DRAW_PILE, text)
+        case E.HazardRemoved():
+            text = _("{name} discarded a hazard! Every other player may turn up one card").format(
+                name=ctx.name(event.seat)
+            )
+            return HazardNotice(event, 1.1 * f, _held_src(view), text, frozenset((HELD,)))
+        case E.HazardTurnDeclined():
+            text = _("{name}: turned nothing up").format(name=ctx.name(event.seat))
+            return FloatText(event, 0.6 * f, text, event.seat)
+        case E.DrawPileRebuilt():
+            flights = [Flight(None, AtPile(k % 2), DRAW_PILE, False) for k in range(6)]
+            return Rebuild(event, 0.8 * f, flights, sound="shuffle")
+        case E.EndgameTriggered():
+            text = _("{name} went out first! Everyone else has one more turn").format(
+                name=ctx.name(event.seat)
+            )
+            return Banner(event, 1.6 * f, text, "round_end")
+        case E.RoundScored():
+            sound = "match" if any(s.layout.matches for s in event.result.seats) else None
+            return Scored(event, 1.4 * f, sound)
+    return Pause(event, 0.0)
+
+
+def hand_place(view: TableView, seat: int) -> Place:
+    """Where ``seat``'s drawn card shows: the hand spot beside the piles."""
+    return HAND_SPOT
+
+
+def hidden_by(clips: list[Clip]) -> set[Hidden]:
+    out: set[Hidden] = set()
+    for clip in clips:
+        out.update(clip.hides)
+    return out
 
 
 def _draw_flight(
@@ -287,8 +354,8 @@ def _draw_flight(
     geom: TableGeometry,
     reduced: bool,
 ) -> None:
-    a = _size_place(geom, flight.src)
-    b = _size_place(geom, flight.dst)
+    a = place_rect(geom, flight.src)
+    b = place_rect(geom, flight.dst)
     face = flight.face_up or (flight.turn and t >= 0.5)
     if reduced:
         painter.draw_card(

@@ -19,10 +19,25 @@ from dataclasses import dataclass
 
 from pygame import Rect
 
-BUTTONS = ("refuse", "stop", "decline", "hint", "menu")
-"""The table's buttons, top to bottom in the right-hand column."""
+from gnoming.ui.table.controller import (
+    DECLINE,
+    DRAW,
+    HAND,
+    HINT,
+    LOG,
+    MENU,
+    REFUSE,
+    STOP,
+    Target,
+    pile,
+    position,
+)
 
-MIN_SIZE = (960, 600)
+BUTTON_ROWS: tuple[tuple[Target, ...], ...] = ((REFUSE, STOP, DECLINE), (HINT,), (LOG,), (MENU,))
+"""The table's buttons, top to bottom in the right-hand column. The buttons of one row
+are never shown together (each belongs to another decision), so they share a place
+and no button moves when another comes or goes."""
+
 CARD_RATIO = 7 / 5
 
 
@@ -37,6 +52,8 @@ class SeatGeometry:
     """Name plate: portrait, name, difficulty, running total, turn marker."""
     portrait: Rect
     big: bool
+    hand: Rect
+    """Where this seat's drawn card shows while it decides what to do with it."""
 
     def lift(self, position: int) -> Rect:
         """Where a card lifted out of ``position`` hovers (a little above it)."""
@@ -57,24 +74,20 @@ class TableGeometry:
     held: Rect
     """The card in hand (whoever's turn it is)."""
     status: Rect
-    buttons: dict[str, Rect]
+    buttons: dict[Target, Rect]
     unit: float
     """1.0 at 1280x720; scales gaps and fonts."""
 
     def card_size(self, seat: int) -> tuple[int, int]:
         return self.big_card if self.seats[seat].big else self.small_card
 
-    def targets(self) -> dict[str, Rect]:
-        """Every clickable place by name: ``draw``, ``discard0``, ``discard1``, ``held``,
-        ``pos0``..``pos8`` (the bottom seat's grid) and the buttons."""
-        out = {
-            "draw": self.draw_pile,
-            "discard0": self.discards[0],
-            "discard1": self.discards[1],
-            "held": self.held,
-        }
+    def targets(self) -> dict[Target, Rect]:
+        """Every pickable place: the piles, the card in hand, the bottom seat's nine
+        positions and the buttons."""
+        out = {DRAW: self.draw_pile, pile(0): self.discards[0], pile(1): self.discards[1]}
+        out[HAND] = self.held
         for p, rect in enumerate(self.seats[self.bottom_seat].cards):
-            out[f"pos{p}"] = rect
+            out[position(p)] = rect
         out.update(self.buttons)
         return out
 
@@ -134,9 +147,10 @@ def table_layout(size: tuple[int, int], n_seats: int, bottom_seat: int = 0) -> T
         top = plate.bottom + gap_small
         cards = _grid(cx - grid_w // 2, top, small, gap_small)
         portrait = Rect(plate.left + 3, plate.top + 3, plate_h - 6, plate_h - 6)
-        seats[seat] = SeatGeometry(
-            seat, cards, Rect(cx - grid_w // 2, top, grid_w, grid_h), plate, portrait, False
-        )
+        grid_rect = Rect(cx - grid_w // 2, top, grid_w, grid_h)
+        hand = Rect(0, 0, *small)
+        hand.center = grid_rect.center
+        seats[seat] = SeatGeometry(seat, cards, grid_rect, plate, portrait, False, hand)
 
     # status line
     status = Rect(felt.left + pad, felt.top + top_h, felt.width - 2 * pad, status_h - 4)
@@ -154,6 +168,7 @@ def table_layout(size: tuple[int, int], n_seats: int, bottom_seat: int = 0) -> T
         Rect(0, 0, 0, 0),
         Rect(0, 0, 0, 0),
         True,
+        Rect(0, 0, 0, 0),
     )
 
     # piles and the card in hand, left of the big grid
@@ -174,14 +189,15 @@ def table_layout(size: tuple[int, int], n_seats: int, bottom_seat: int = 0) -> T
     bplate = Rect(right_l, grid.top, min(right_w, round(260 * max(unit, 0.8))), plate_h + 6)
     portrait = Rect(bplate.left + 3, bplate.top + 3, bplate.height - 6, bplate.height - 6)
     seats[bottom_seat] = SeatGeometry(
-        bottom_seat, seats[bottom_seat].cards, grid, bplate, portrait, True
+        bottom_seat, seats[bottom_seat].cards, grid, bplate, portrait, True, held
     )
     button_h = max(30, round(40 * unit))
     button_w = min(right_w, round(220 * max(unit, 0.8)))
-    buttons: dict[str, Rect] = {}
+    buttons: dict[Target, Rect] = {}
     y = bplate.bottom + pad * 2 + round(16 * max(unit, 0.8))  # room for the turn tag
-    for name in BUTTONS:
-        buttons[name] = Rect(right_l, y, button_w, button_h)
+    for row in BUTTON_ROWS:
+        for button in row:
+            buttons[button] = Rect(right_l, y, button_w, button_h)
         y += button_h + pad
 
     return TableGeometry(

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -16,16 +16,25 @@ from gnoming.i18n import _
 from gnoming.rules import Card
 from gnoming.rules.scoring import LINES
 from gnoming.ui import theme
+from gnoming.ui.table.controller import DRAW, HAND, Target, position
+from gnoming.ui.table.controller import pile as pile_target
+from gnoming.ui.table.explain import MINUS
 from gnoming.ui.table.layout import SeatGeometry, TableGeometry
+from gnoming.ui.table.places import (
+    HAND_SPOT,
+    HELD,
+    AtCard,
+    AtLift,
+    Hidden,
+    Place,
+    TopOfPile,
+    place_rect,
+)
 from gnoming.ui.table.view import TableView
 from gnoming.ui.widgets import draw_text, fit_size, render_text
 
 if TYPE_CHECKING:
     from gnoming.ui.app import App
-
-Place = tuple[Any, ...]
-"""A symbolic place on the table: ("draw",), ("discard", pile), ("hand",),
-("pos", seat, position), ("lift", seat, position), ("plate", seat)."""
 
 
 def card_name(card: Card) -> str:
@@ -34,7 +43,7 @@ def card_name(card: Card) -> str:
         return _("mulligan")
     if card is Card.HAZARD:
         return _("hazard")
-    return str(int(card)).replace("-", "\u2013")
+    return str(int(card)).replace("-", MINUS)
 
 
 def short_name(name: str) -> str:
@@ -43,28 +52,12 @@ def short_name(name: str) -> str:
     return first if len(name) > 10 and len(first) >= 4 else name
 
 
-def place_rect(geom: TableGeometry, place: Place) -> pygame.Rect:
-    kind = place[0]
-    if kind == "draw":
-        return geom.draw_pile
-    if kind == "discard":
-        return geom.discards[place[1]]
-    if kind == "hand":
-        return geom.held
-    if kind == "pos":
-        return geom.seats[place[1]].cards[place[2]]
-    if kind == "lift":
-        return geom.seats[place[1]].lift(place[2])
-    if kind == "plate":
-        return geom.seats[place[1]].plate
-    return geom.held
-
-
 def held_place(view: TableView) -> Place:
+    """Where the card in hand shows: lifted above its old position, or in the hand spot."""
     held = view.held
     if held is None or held.position < 0:
-        return ("hand",)
-    return ("lift", held.seat, held.position)
+        return HAND_SPOT
+    return AtLift(held.seat, held.position)
 
 
 @dataclass
@@ -83,16 +76,16 @@ class SeatInfo:
 class Marks:
     """What to emphasise this frame."""
 
-    hidden: set[Place] = field(default_factory=set)
-    legal: set[str] = field(default_factory=set)
-    """Target names (see TableGeometry.targets) the player may pick now."""
-    hover: str | None = None
-    focus: str | None = None
-    shake: dict[str, int] = field(default_factory=dict)
-    """Target name -> x offset."""
+    hidden: set[Hidden] = field(default_factory=set)
+    legal: set[Target] = field(default_factory=set)
+    """What the player may pick now."""
+    hover: Target | None = None
+    focus: Target | None = None
+    shake: dict[Target, int] = field(default_factory=dict)
+    """Target -> x offset."""
     current_seat: int = -1
     thinking_seat: int = -1
-    hint: set[str] = field(default_factory=set)
+    hint: frozenset[Target] = frozenset()
     danger: set[Place] = field(default_factory=set)
 
 
@@ -166,16 +159,12 @@ class Painter:
         """The card in hand (drawn after the status line: a lifted card may overlap it)."""
         held = view.held
         place = held_place(view)
-        if held is not None and place not in marks.hidden and ("held",) not in marks.hidden:
-            rect = place_rect(geom, place)
-            if place[0] == "lift":
-                size = geom.card_size(place[1])
-                rect = pygame.Rect(rect.topleft, size)
-            rect = rect.move(marks.shake.get("held", 0), 0)
+        if held is not None and place not in marks.hidden and HELD not in marks.hidden:
+            rect = place_rect(geom, place).move(marks.shake.get(HAND, 0), 0)
             self.draw_card(surface, held.card, held.face_up, rect, shadow=True)
-            if "held" in marks.legal:
-                self.emphasise(surface, rect, "held", marks)
-        if held is None or place[0] != "hand" or ("held",) in marks.hidden:
+            if HAND in marks.legal:
+                self.emphasise(surface, rect, HAND, marks)
+        if held is None or place != HAND_SPOT or HELD in marks.hidden:
             label_size = self.app.font_size(13)
             draw_text(
                 surface,
@@ -188,7 +177,7 @@ class Painter:
             self.slot(surface, geom.held)
 
     def emphasise(
-        self, surface: pygame.Surface, rect: pygame.Rect, name: str, marks: Marks
+        self, surface: pygame.Surface, rect: pygame.Rect, name: Target, marks: Marks
     ) -> None:
         if name in marks.legal:
             strong = name == marks.hover or name == marks.focus
@@ -203,14 +192,14 @@ class Painter:
     ) -> None:
         label_size = self.app.font_size(14)
         # draw pile: a small stack whose depth follows its size
-        rect = geom.draw_pile.move(marks.shake.get("draw", 0), 0)
+        rect = geom.draw_pile.move(marks.shake.get(DRAW, 0), 0)
         if view.draw_count > 0:
             depth = min(4, 1 + view.draw_count // 25)
             for k in range(depth - 1, -1, -1):
                 self.draw_card(surface, None, False, rect.move(-2 * k, -2 * k))
         else:
             self.slot(surface, rect)
-        self.emphasise(surface, rect, "draw", marks)
+        self.emphasise(surface, rect, DRAW, marks)
         draw_text(
             surface,
             _("Draw pile ({count})").format(count=view.draw_count),
@@ -221,11 +210,11 @@ class Painter:
             max_width=rect.width + 30,
             shadow=theme.SLATE_DARK,
         )
-        for pile in (0, 1):
-            name = f"discard{pile}"
-            rect = geom.discards[pile].move(marks.shake.get(name, 0), 0)
-            cards = view.discards[pile]
-            if ("pile", pile) in marks.hidden:
+        for index in (0, 1):
+            name = pile_target(index)
+            rect = geom.discards[index].move(marks.shake.get(name, 0), 0)
+            cards = view.discards[index]
+            if TopOfPile(index) in marks.hidden:
                 cards = cards[:-1]
             self.slot(surface, rect)
             if len(cards) >= 2:
@@ -233,7 +222,7 @@ class Painter:
             if cards:
                 self.draw_card(surface, cards[-1], True, rect)
             self.emphasise(surface, rect, name, marks)
-            label = _("Discard A") if pile == 0 else _("Discard B")
+            label = _("Discard A") if index == 0 else _("Discard B")
             draw_text(
                 surface,
                 label,
@@ -272,14 +261,14 @@ class Painter:
             matched = set(layout_score.matched_positions)
         for p in range(9):
             rect = sg.cards[p]
-            name = f"pos{p}"
+            name = position(p)
             if bottom:
                 rect = rect.move(marks.shake.get(name, 0), 0)
-            if ("pos", seat, p) in marks.hidden or not sv.dealt[p]:
+            if AtCard(seat, p) in marks.hidden or not sv.dealt[p]:
                 self.slot(surface, rect)
             else:
                 self.draw_card(surface, sv.cards[p], sv.up[p], rect)
-            if ("pos", seat, p) in marks.danger:
+            if AtCard(seat, p) in marks.danger:
                 theme.glow(surface, rect, theme.GLOW_DANGER, 4)
             if bottom:
                 self.emphasise(surface, rect, name, marks)
@@ -326,7 +315,7 @@ class Painter:
         text_w = inner.right - left - 2
         name_size = max(11, min(self.app.font_size(16), plate.h * 9 // 20))
         sub_size = max(11, min(self.app.font_size(13), plate.h * 7 // 20))
-        total_text = _("{points} pts").format(points=str(total).replace("-", "\u2013"))
+        total_text = _("{points} pts").format(points=str(total).replace("-", MINUS))
         total_img = render_text(total_text, name_size, theme.SLATE, True)
         line1 = inner.top + inner.h // 4
         line2 = inner.top + inner.h * 3 // 4

@@ -83,20 +83,17 @@ class TableTips:
 
     def played(self, event: E.Event, view: TableView) -> None:
         """An event has played out on screen (the view shows it)."""
-        mine = getattr(event, "seat", -1) in self.persons
-        if isinstance(event, E.HazardRemoved):
-            hazard = event.reason is E.HazardReason.DISCARDED
-        else:
-            hazard = isinstance(event, E.Drawn) and event.card is Card.HAZARD and mine
-        if hazard:
-            self.moment(FIRST_HAZARD)
-        if isinstance(event, E.RoundScored):
-            match = any(event.result.seats[s].layout.matches for s in self.persons)
-        else:
-            match = isinstance(event, (E.Placed, E.Bounced, E.TurnedUp)) and mine
-            match = match and has_match(view.seats[getattr(event, "seat", 0)])
-        if match:
-            self.moment(FIRST_MATCH)
+        match event:
+            case E.HazardRemoved(reason=E.HazardReason.DISCARDED):
+                self.moment(FIRST_HAZARD)
+            case E.Drawn(card=Card.HAZARD) if event.seat in self.persons:
+                self.moment(FIRST_HAZARD)
+            case E.RoundScored():
+                if any(event.result.seats[s].layout.matches for s in self.persons):
+                    self.moment(FIRST_MATCH)
+            case E.Placed() | E.Bounced() | E.TurnedUp() if event.seat in self.persons:
+                if has_match(view.seats[event.seat]):
+                    self.moment(FIRST_MATCH)
 
     def dismiss(self) -> None:
         """The person acted or clicked the tip: close it (a waiting one comes next)."""

@@ -10,10 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from gnoming.rules import ROUNDS, Card, Observation, Phase
+from gnoming.rules import DECK_SIZE, ROUNDS, Card, Observation, Phase
 from gnoming.rules import events as E
-
-DECK_CARDS = 110
 
 
 @dataclass
@@ -104,59 +102,60 @@ class TableView:
 
     def apply(self, event: E.Event) -> None:
         """Show the effect of ``event`` (its animation has just finished)."""
-        if isinstance(event, E.RoundStarted):
-            self.seats = [SeatView() for _ in range(self.n_seats)]
-            self.discards = [[], []]
-            self.draw_count = DECK_CARDS
-            self.held = None
-            self.round_index = event.round_index
-            self.turn_seat = event.starting_seat
-            self.went_out_first = None
-            self.scored = None
-        elif isinstance(event, E.Dealt):
-            self.seats[event.seat].dealt[event.position] = True
-            self.draw_count -= 1
-        elif isinstance(event, E.DiscardPileStarted):
-            self.discards[event.pile].append(event.card)
-            self.draw_count -= 1
-        elif isinstance(event, E.HazardRemoved):
-            if event.reason is E.HazardReason.SETUP:
-                self.draw_count -= 1
-            else:
+        match event:
+            case E.RoundStarted():
+                self.seats = [SeatView() for _ in range(self.n_seats)]
+                self.discards = [[], []]
+                self.draw_count = DECK_SIZE
                 self.held = None
-        elif isinstance(event, E.TurnedUp):
-            seat = self.seats[event.seat]
-            if event.reason is E.TurnReason.REPLACED:
+                self.round_index = event.round_index
+                self.turn_seat = event.starting_seat
+                self.went_out_first = None
+                self.scored = None
+            case E.Dealt():
+                self.seats[event.seat].dealt[event.position] = True
+                self.draw_count -= 1
+            case E.DiscardPileStarted():
+                self.discards[event.pile].append(event.card)
+                self.draw_count -= 1
+            case E.HazardRemoved(reason=E.HazardReason.SETUP):
+                self.draw_count -= 1
+            case E.HazardRemoved():
+                self.held = None
+            case E.TurnedUp(reason=E.TurnReason.REPLACED):
                 # the lifted card (now in hand, above its old place) turns face up
                 self.held = Held(event.card, event.position, True, event.seat)
-            else:
+            case E.TurnedUp():
+                seat = self.seats[event.seat]
                 seat.cards[event.position] = event.card
                 seat.up[event.position] = True
-        elif isinstance(event, E.TurnStarted):
-            self.turn_seat = event.seat
-            self.held = None
-        elif isinstance(event, E.Drawn):
-            if event.source == E.DRAW_PILE:
-                self.draw_count -= 1
-            elif self.discards[event.source]:
-                self.discards[event.source].pop()
-            self.held = Held(event.card, -1, True, event.seat)
-        elif isinstance(event, (E.Placed, E.Bounced)):
-            seat = self.seats[event.seat]
-            seat.cards[event.position] = event.card
-            seat.up[event.position] = True
-            self.held = Held(event.replaced, event.position, event.replaced_was_face_up, event.seat)
-        elif isinstance(event, E.Discarded):
-            self.discards[event.pile].append(event.card)
-            self.held = None
-        elif isinstance(event, E.DrawPileRebuilt):
-            self.discards = [pile[-1:] for pile in self.discards]
-            self.draw_count = event.size
-        elif isinstance(event, E.EndgameTriggered):
-            self.went_out_first = event.seat
-        elif isinstance(event, E.RoundScored):
-            self.scored = event
-            for index, score in enumerate(event.result.scores):
-                self.totals[index] += score
-        elif isinstance(event, E.GameOver):
-            self.game_over = event
+            case E.TurnStarted():
+                self.turn_seat = event.seat
+                self.held = None
+            case E.Drawn():
+                if event.source == E.DRAW_PILE:
+                    self.draw_count -= 1
+                elif self.discards[event.source]:
+                    self.discards[event.source].pop()
+                self.held = Held(event.card, -1, True, event.seat)
+            case E.Placed() | E.Bounced():
+                seat = self.seats[event.seat]
+                seat.cards[event.position] = event.card
+                seat.up[event.position] = True
+                self.held = Held(
+                    event.replaced, event.position, event.replaced_was_face_up, event.seat
+                )
+            case E.Discarded():
+                self.discards[event.pile].append(event.card)
+                self.held = None
+            case E.DrawPileRebuilt():
+                self.discards = [pile[-1:] for pile in self.discards]
+                self.draw_count = event.size
+            case E.EndgameTriggered():
+                self.went_out_first = event.seat
+            case E.RoundScored():
+                self.scored = event
+                for index, score in enumerate(event.result.scores):
+                    self.totals[index] += score
+            case E.GameOver():
+                self.game_over = event

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from gnoming.i18n import _
-from gnoming.rules import Action, ActionKind, GameState, Phase
+from gnoming.rules import Action, ActionKind, Observation, Phase
 from gnoming.ui.table.paint import card_name
 
 
@@ -27,12 +27,12 @@ def pile_name(pile: int) -> str:
     return _("discard pile A") if pile == 0 else _("discard pile B")
 
 
-def person_prompt(state: GameState, name: str, discarder: str = "") -> str:
+def person_prompt(state: Observation, name: str, discarder: str = "") -> str:
     """What the person whose decision it is may do now."""
     phase = state.phase
     held = card_name(state.held) if state.held is not None else ""
     if phase is Phase.INITIAL_FLIP:
-        which = 3 - state.flip_queue.count(state.current_seat())
+        which = 3 - state.flip_queue.count(state.current_seat)
         return _("{name}: choose one of your face-down cards to turn up ({count} of 2)").format(
             name=name, count=max(1, min(2, which))
         )
@@ -64,7 +64,7 @@ def person_prompt(state: GameState, name: str, discarder: str = "") -> str:
     return _("The game is over")
 
 
-def gnome_prompt(state: GameState, name: str) -> str:
+def gnome_prompt(state: Observation, name: str) -> str:
     """What the computer gnome whose decision it is is weighing up."""
     phase = state.phase
     held = card_name(state.held) if state.held is not None else ""
@@ -79,7 +79,7 @@ def gnome_prompt(state: GameState, name: str) -> str:
     return _("{name} is thinking: {what}").format(name=name, what=what)
 
 
-def describe_action(state: GameState, action: Action) -> str:
+def describe_action(state: Observation, action: Action) -> str:
     """A recommended action in words (for hints)."""
     kind, target = action.kind, action.target
     held = card_name(state.held) if state.held is not None else ""

@@ -545,3 +545,24 @@ def test_new_game_seed_can_be_typed_and_cleared(app: App) -> None:
     assert scene.config().seed == 123  # type: ignore[attr-defined]
     step(app, key(pygame.K_RETURN), key(pygame.K_DELETE), key(pygame.K_RETURN))
     assert scene.seed is None
+
+
+def test_quit_the_game_asks_first_and_esc_keeps_playing(app: App) -> None:
+    from gnoming.ui.scenes.confirm import ConfirmScene
+    from gnoming.ui.scenes.pause import PauseScene
+
+    pause = PauseScene(app)
+    app.push(pause)
+    pause.menu.buttons[-1].action()  # "Quit the game"
+    assert isinstance(app.stack.top, ConfirmScene) and app.running
+    assert app.stack.top.menu.focus == 1  # a stray Enter keeps playing
+    step(app, key(pygame.K_ESCAPE))
+    assert app.stack.top is pause and app.running
+    pause.menu.buttons[-1].action()
+    step(app, key(pygame.K_RETURN))
+    assert app.stack.top is pause and app.running
+    pause.menu.buttons[-1].action()
+    confirm = app.stack.top
+    assert isinstance(confirm, ConfirmScene)
+    confirm.menu.buttons[0].action()
+    assert not app.running

@@ -14,7 +14,7 @@ from gnoming.rules.scoring import score_round
 from gnoming.store.settings import SeatSpec
 from gnoming.ui import theme
 from gnoming.ui.app import App
-from gnoming.ui.scenes.scoreboard import ScoreboardScene, signed, winner_text
+from gnoming.ui.scenes.scoreboard import ScoreboardScene, signed, standings, winner_text
 from gnoming.ui.scenes.table import TableScene
 from gnoming.ui.session import GameConfig, GameSession
 
@@ -91,7 +91,8 @@ def test_game_over_names_the_winner_and_plays_again(make_app: AppFactory) -> Non
     over = GameResult(((3, 3, 5), (1, 2, 0)), (4, 5, 5), (0,), TieBreak.NONE)
     scene = scoreboard(app, over=over)
     app.step([], DT)
-    assert [b.label() for b in scene.menu.buttons] == ["Play again", "Title"]
+    labels = [b.label() for b in scene.menu.buttons]
+    assert labels == ["Last round's cards", "Play again", "Title"]
     app.step(
         [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0)],
         DT,
@@ -117,9 +118,14 @@ def test_winner_text_names_the_tie_break() -> None:
     last = GameResult(((1, 2, 3), (5, 4, 3)), (6, 6, 6), (2,), TieBreak.LAST_ROUND)
     shared = GameResult(((1, 1, 3),), (1, 1, 3), (0, 1), TieBreak.SHARED)
     assert winner_text(plain, name)[0] == "Winner: You"
-    assert "Tansy" in winner_text(last, name)[1] and "round three" in winner_text(last, name)[1]
+    assert winner_text(plain, name)[1] == "Lowest total wins: You with 1."
+    assert winner_text(last, name)[1] == (
+        "You, Pip, Tansy tied on 6. A tie goes to the lowest score in round 2: "
+        "Tansy scored 3 there and wins."
+    )
     head, tie = winner_text(shared, name)
-    assert "You, Pip" in head and "shared" in tie
+    assert "You, Pip" in head
+    assert tie == "You, Pip tied on 1 and scored 1 each in round 1: they share the win."
     assert (signed(5), signed(-3), signed(0)) == ("+5", "\u20133", "0")
 
 
@@ -227,3 +233,39 @@ def test_tab_and_arrows_walk_the_numbers_then_the_buttons(make_app: AppFactory) 
     assert scene.focus_spot is None and scene.active_spot() is None
     press_key(app, pygame.K_RETURN)
     assert app.stack.top is scene.table
+
+
+def test_final_standings_rank_by_total_then_by_the_last_round() -> None:
+    rounds = ((10, 4, 8, 2), (5, 9, 3, 20), (0, 2, 4, 1))
+    result = GameResult(rounds, (15, 15, 15, 23), (0,), TieBreak.LAST_ROUND)
+    lines = standings(result)
+    assert [line.seat for line in lines] == [0, 1, 2, 3]
+    assert [line.place for line in lines] == [1, 2, 3, 4]
+    assert lines[1].round_scores == (4, 9, 2) and lines[1].total == 15
+    shared = GameResult(((1, 1, 3),), (1, 1, 3), (0, 1), TieBreak.SHARED)
+    assert [line.place for line in standings(shared)] == [1, 1, 3]
+
+
+def test_game_over_opens_on_the_standings_with_the_seed_and_shows_the_cards_on_request(
+    make_app: AppFactory,
+) -> None:
+    from gnoming.ui import drawlog
+
+    app = make_app("--speed", "instant")
+    over = GameResult(((3, 9, 5), (1, 1, 1), (2, 2, 2)), (6, 12, 8), (0,), TieBreak.NONE)
+    scene = scoreboard(app, over=over)
+    app.step([], DT)
+    assert scene.standings_view and scene.menu.buttons[scene.menu.focus].label() == "Play again"
+    drawlog.RECORD = []
+    try:
+        app.draw()
+        drawn = [box.text for box in drawlog.RECORD if box.text]
+    finally:
+        drawlog.RECORD = None
+    assert "Final standings" in drawn and "Round 3" in drawn
+    assert "Seed: 1" in drawn  # the table's GameConfig(SEATS, 1)
+    assert "Lowest total wins: You with 6." in " ".join(drawn)
+    scene.menu.buttons[0].action()
+    assert not scene.standings_view
+    app.step([], DT)
+    assert scene.spots  # the round's numbers explain themselves again

@@ -10,6 +10,7 @@ import pygame
 from gnoming.i18n import _
 from gnoming.ui import theme
 from gnoming.ui.menus.common import MenuScene, dim, font_px, px
+from gnoming.ui.scenes.confirm import ConfirmScene
 from gnoming.ui.widgets import Button, Menu, draw_text
 
 if TYPE_CHECKING:
@@ -47,7 +48,18 @@ class PauseScene(MenuScene):
         self.app.router.title()
 
     def quit(self) -> None:
-        self.app.router.quit()
+        """Quitting asks first: a click meant for Resume should not end the evening."""
+        self.app.audio.play("click")
+        self.app.push(
+            ConfirmScene(
+                self.app,
+                lambda: _("Quit the game?"),
+                lambda: _("Your game is saved: Continue on the title screen picks it up again."),
+                lambda: _("Quit"),
+                lambda: _("Keep playing"),
+                self.app.router.quit,
+            )
+        )
 
     def resize(self, size: tuple[int, int]) -> None:
         w, h = size

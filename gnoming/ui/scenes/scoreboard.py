@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import pygame
@@ -26,7 +27,15 @@ from gnoming.ui.scene import Scene
 from gnoming.ui.session import GameConfig
 from gnoming.ui.table.anim import SPEED_FACTORS, ease_out_cubic
 from gnoming.ui.table.explain import Note, line_notes, match_note, signed
-from gnoming.ui.widgets import Button, Menu, draw_text
+from gnoming.ui.widgets import (
+    Button,
+    Menu,
+    draw_paragraph,
+    draw_text,
+    ellipsize,
+    fit_size,
+    text_width,
+)
 
 if TYPE_CHECKING:
     from gnoming.ui.app import App
@@ -35,6 +44,8 @@ if TYPE_CHECKING:
 COUNT_SECONDS = 1.2
 AUTO_CONTINUE = 3.0
 """With no person at the table, a round's scoreboard moves on by itself after this."""
+WINNER_BAND = (240, 214, 150)
+"""The winner's line of the final standings: a pale gold under ink."""
 QUIT_AFTER = 1.5
 """With --quit-at-end, the game-over scoreboard is shown this long."""
 
@@ -55,13 +66,132 @@ def winner_text(result: GameResult, name: Callable[[int], str]) -> tuple[str, st
         head = _("Winner: {name}").format(name=names[0])
     else:
         head = _("Shared win: {names}").format(names=", ".join(names))
+    return head, tie_break_words(result, name)
+
+
+def tie_break_words(result: GameResult, name: Callable[[int], str]) -> str:
+    """How the winner was found, in words, with the numbers that decided it
+    (the rules: lowest total; a tie goes to the lowest score of the last round;
+    still tied, the win is shared)."""
+    best = min(result.totals)
+    tied = [s for s, total in enumerate(result.totals) if total == best]
+    last = len(result.round_scores)
+    winner = result.winners[0]
+    score = result.round_scores[-1][winner]
+    names = ", ".join(name(s) for s in tied)
     if result.tie_break is TieBreak.LAST_ROUND:
-        tie = _("Tied on total; {name} had the lowest score in round three").format(name=names[0])
-    elif result.tie_break is TieBreak.SHARED:
-        tie = _("Tied on total and on round three: the win is shared")
-    else:
-        tie = _("Lowest total wins")
-    return head, tie
+        return _(
+            "{names} tied on {total}. A tie goes to the lowest score in round {round}: "
+            "{name} scored {score} there and wins."
+        ).format(names=names, total=best, round=last, name=name(winner), score=score)
+    if result.tie_break is TieBreak.SHARED:
+        return _(
+            "{names} tied on {total} and scored {score} each in round {round}: they share the win."
+        ).format(names=names, total=best, score=score, round=last)
+    return _("Lowest total wins: {name} with {total}.").format(name=name(winner), total=best)
+
+
+@dataclass(frozen=True)
+class Standing:
+    """One line of the final standings."""
+
+    place: int
+    """1 for the winner(s); seats level on total and last round share a place."""
+    seat: int
+    round_scores: tuple[int, ...]
+    total: int
+
+
+def standings(result: GameResult) -> list[Standing]:
+    """Every seat, best first: by total, then by the last round's score (the
+    tie-break), then by seat."""
+
+    def rank(seat: int) -> tuple[int, int]:
+        return result.totals[seat], result.round_scores[-1][seat]
+
+    order = sorted(range(len(result.totals)), key=lambda s: (*rank(s), s))
+    return [
+        Standing(
+            1 + sum(1 for other in order if rank(other) < rank(seat)),
+            seat,
+            tuple(r[seat] for r in result.round_scores),
+            result.totals[seat],
+        )
+        for seat in order
+    ]
+
+
+@dataclass(frozen=True)
+class ScoreboardLayout:
+    """Every box of a scoreboard for one window size: the round's panels, or (at
+    the end of the game) the table of final standings."""
+
+    title: pygame.Rect
+    lines: tuple[pygame.Rect, ...]
+    """The text lines under the title (turn-limit note, winner, tie-break)."""
+    panels: tuple[pygame.Rect, ...]
+    """One per seat, in the round view; none in the standings view."""
+    table: pygame.Rect
+    """The final standings (empty in the round view)."""
+    help: pygame.Rect
+    buttons: tuple[pygame.Rect, ...]
+
+
+def scoreboard_layout(
+    size: tuple[int, int],
+    text_scale: float,
+    seats: int,
+    line_sizes: tuple[int, ...],
+    buttons: int,
+    standings_view: bool,
+) -> ScoreboardLayout:
+    """Lay out a scoreboard: ``text_scale`` is the app's (1.0 at 720 pixels of
+    height, more with large text); ``line_sizes`` the base font sizes of the
+    lines under the title."""
+    w, h = size
+    unit = h / 720
+
+    def font(base: int) -> int:
+        return max(11, round(base * text_scale))
+
+    top = max(34, round(40 * unit))
+    title = pygame.Rect(40, top, w - 80, font(30))
+    y = top + font(30) + round(10 * unit)
+    lines = []
+    for base in line_sizes:
+        lines.append(pygame.Rect(40, y, w - 80, font(base)))
+        y += round(font(base) * 1.25) + 2
+    bw, bh = round(220 * unit), max(34, round(46 * unit))
+    gap = round(16 * unit)
+    total = buttons * bw + (buttons - 1) * gap
+    button_y = h - bh - max(36, round(40 * unit))
+    row = tuple(
+        pygame.Rect(w // 2 - total // 2 + k * (bw + gap), button_y, bw, bh) for k in range(buttons)
+    )
+    help_h = font(16) + max(14, round(18 * unit))
+    if standings_view:
+        help_h += round(font(16) * 1.3)
+    help_box = pygame.Rect(0, 0, min(w - 80, round(900 * unit)), help_h)
+    help_box.midbottom = (w // 2, button_y - round(8 * unit))
+    bottom = help_box.top - round(6 * unit)
+    margin = max(36, round(44 * unit))
+    if standings_view:
+        table = pygame.Rect(0, y, min(w - 2 * margin, round(860 * unit)), bottom - y)
+        table.centerx = w // 2
+        return ScoreboardLayout(title, tuple(lines), (), table, help_box, row)
+    cols = seats if seats <= 4 else math.ceil(seats / 2)
+    rows = 1 if seats <= 4 else 2
+    cell_w = (w - 2 * margin) // cols
+    cell_h = (bottom - y) // rows
+    panels = []
+    for seat in range(seats):
+        r, c = divmod(seat, cols)
+        count = cols if r < rows - 1 or seats % cols == 0 else seats % cols
+        left = margin + (w - 2 * margin - count * cell_w) // 2 + c * cell_w
+        panels.append(pygame.Rect(left + 4, y + r * cell_h + 4, cell_w - 8, cell_h - 8))
+    return ScoreboardLayout(
+        title, tuple(lines), tuple(panels), pygame.Rect(0, 0, 0, 0), help_box, row
+    )
 
 
 class ScoreboardScene(Scene):
@@ -86,14 +216,24 @@ class ScoreboardScene(Scene):
         result = scored.result
         self.before = [t - s for t, s in zip(table.view.totals, result.scores, strict=True)]
         self.after = list(table.view.totals)
+        self.standings_view = over is not None
+        """At the end of the game: the final standings (True) or the last round's cards."""
         if over is not None:
             buttons = [
+                Button(
+                    lambda: (
+                        _("Last round's cards") if self.standings_view else _("Final standings")
+                    ),
+                    self.toggle_view,
+                ),
                 Button(lambda: _("Play again"), self.play_again),
                 Button(lambda: _("Title"), self.to_title),
             ]
         else:
             buttons = [Button(lambda: _("Next round"), self.next_round)]
         self.menu = Menu(buttons)
+        if over is not None:
+            self.menu.focus = 1  # Play again
         self.done = False
         self.shot = False
         self.spots: list[Spot] = []
@@ -110,11 +250,32 @@ class ScoreboardScene(Scene):
     def enter(self) -> None:
         self.app.audio.play("fanfare" if self.over is not None else "round_end")
 
+    def layout(self) -> ScoreboardLayout:
+        """Where everything is now (the layout audit reads it)."""
+        sizes: tuple[int, ...] = (16,) if self.scored.result.ended_by_turn_limit else ()
+        if self.over is not None:
+            sizes += (26,) if self.standings_view else (26, 16)
+        return scoreboard_layout(
+            self.app.size,
+            self.app.ui_scale,
+            self.n,
+            sizes,
+            len(self.menu.buttons),
+            self.standings_view,
+        )
+
     def resize(self, size: tuple[int, int]) -> None:
-        w, h = size
-        unit = h / 720
-        bw, bh = round(220 * unit), max(34, round(46 * unit))
-        self.menu.layout_row(w // 2, h - bh - max(36, round(40 * unit)), bw, bh, round(16 * unit))
+        geometry = self.layout()
+        for button, rect in zip(self.menu.buttons, geometry.buttons, strict=True):
+            button.rect = rect
+        self.menu.text_size = max(14, int(geometry.buttons[0].height * 0.42))
+
+    def toggle_view(self) -> None:
+        self.app.audio.play("click")
+        self.standings_view = not self.standings_view
+        self.hover_spot = self.focus_spot = None
+        self.spots = []
+        self.resize(self.app.size)
 
     # ------------------------------------------------------------------ actions
 
@@ -219,87 +380,159 @@ class ScoreboardScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         theme.draw_table(surface)
-        w, h = surface.get_size()
-        unit = h / 720
         progress = 1.0
         if self.factor > 0:
             progress = ease_out_cubic(min(1.0, self.elapsed / (COUNT_SECONDS * self.factor)))
-        top = max(34, round(40 * unit))
-        round_no = self.scored.result.round_index + 1
-        title = rule_text("Round {number} of {rounds}: scores", number=round_no)
+        g = self.layout()
+        if self.standings_view:
+            title = _("Final standings")
+        else:
+            title = rule_text(
+                "Round {number} of {rounds}: scores", number=self.scored.result.round_index + 1
+            )
         draw_text(
             surface,
             title,
-            (w // 2, top),
-            self.app.font_size(30),
+            g.title.midtop,
+            g.title.height,
             theme.CREAM,
             bold=True,
             anchor="midtop",
             shadow=theme.SLATE_DARK,
-            max_width=w - 80,
+            max_width=g.title.width,
         )
-        y0 = top + self.app.font_size(30) + round(10 * unit)
+        lines = list(g.lines)
         if self.scored.result.ended_by_turn_limit:
             note = rule_text(
                 "Everyone had {turn_limit} turns and nobody went out: the round ended there"
             )
+            box = lines.pop(0)
             draw_text(
                 surface,
                 note,
-                (w // 2, y0),
-                self.app.font_size(16),
+                box.midtop,
+                box.height,
                 theme.CREAM,
                 anchor="midtop",
-                max_width=w - 80,
+                max_width=box.width,
             )
-            y0 += self.app.font_size(16) + 6
+        tie = ""
         if self.over is not None:
             head, tie = winner_text(self.over, lambda s: self.names[s])
+            box = lines.pop(0)
             draw_text(
                 surface,
                 head,
-                (w // 2, y0),
-                self.app.font_size(26),
+                box.midtop,
+                box.height,
                 theme.GOLD,
                 bold=True,
                 anchor="midtop",
                 shadow=theme.SLATE_DARK,
-                max_width=w - 80,
+                max_width=box.width,
             )
-            y0 += self.app.font_size(26) + 4
-            draw_text(
-                surface,
-                tie,
-                (w // 2, y0),
-                self.app.font_size(16),
-                theme.CREAM,
-                anchor="midtop",
-                max_width=w - 80,
+            if lines:
+                box = lines.pop(0)
+                draw_text(
+                    surface,
+                    tie,
+                    box.midtop,
+                    box.height,
+                    theme.CREAM,
+                    anchor="midtop",
+                    max_width=box.width,
+                )
+        if self.standings_view and self.over is not None:
+            self.spots = []
+            self._draw_standings(surface, self.over, g.table)
+            inner = theme.draw_panel(surface, g.help)
+            draw_paragraph(
+                surface, tie, inner.inflate(-12, -4), self.app.font_size(16), theme.INK, bold=True
             )
-            y0 += self.app.font_size(16) + 6
-        help_size = self.app.font_size(16)
-        help_h = help_size + max(14, round(18 * unit))
-        help_box = pygame.Rect(0, 0, min(w - 80, round(900 * unit)), help_h)
-        help_box.midbottom = (w // 2, self.menu.buttons[0].rect.top - round(8 * unit))
-        bottom = help_box.top - round(6 * unit)
-        self.spots = []
-        self.card_rects = {}
-        cols = self.n if self.n <= 4 else math.ceil(self.n / 2)
-        rows = 1 if self.n <= 4 else 2
-        margin = max(36, round(44 * unit))
-        cell_w = (w - 2 * margin) // cols
-        cell_h = (bottom - y0) // rows
-        for seat in range(self.n):
-            r, c = divmod(seat, cols)
-            count = cols if r < rows - 1 or self.n % cols == 0 else self.n % cols
-            left = margin + (w - 2 * margin - count * cell_w) // 2 + c * cell_w
-            rect = pygame.Rect(left + 4, y0 + r * cell_h + 4, cell_w - 8, cell_h - 8)
-            self._draw_seat(surface, seat, rect, progress)
-        self._draw_active(surface)
-        self._draw_help(surface, help_box, help_size)
+        else:
+            self.spots = []
+            self.card_rects = {}
+            for seat, rect in enumerate(g.panels):
+                self._draw_seat(surface, seat, rect, progress)
+            self._draw_active(surface)
+            self._draw_help(surface, g.help, self.app.font_size(16))
         for index, button in enumerate(self.menu.buttons):
             focused = index == self.menu.focus and self.focus_spot is None
             button.draw(surface, index == self.menu.hover, focused, self.menu.text_size)
+
+    def _draw_standings(self, surface: pygame.Surface, over: GameResult, area: pygame.Rect) -> None:
+        """The final table: place, name, each round's score, total; winners starred;
+        the seed of the game under it, so that it can be dealt again."""
+        rows = standings(over)
+        rounds = len(over.round_scores)
+        seed_size = max(11, self.app.font_size(14))
+        row_h = min(
+            round(self.app.font_size(20) * 1.9), (area.h - 18 - seed_size) // (len(rows) + 1)
+        )
+        area = pygame.Rect(
+            area.left, area.top, area.width, (len(rows) + 1) * row_h + seed_size + 18
+        )
+        pygame.draw.rect(surface, theme.CREAM, area, border_radius=10)
+        pygame.draw.rect(surface, theme.WOOD, area, 3, border_radius=10)
+        inner = area.inflate(-24, -12)
+        size = max(11, min(self.app.font_size(20), row_h * 11 // 20))
+        fractions = (0.09, 0.39, *(0.39 / rounds,) * rounds, 0.13)
+        xs: list[tuple[int, int]] = []
+        x = inner.left
+        for fraction in fractions:
+            width = round(inner.width * fraction)
+            xs.append((x, width))
+            x += width
+        heads = ["", _("Player")]
+        heads += [_("Round {number}").format(number=k + 1) for k in range(rounds)]
+        heads.append(_("Total"))
+        y = inner.top
+        for k, (head, (x, width)) in enumerate(zip(heads, xs, strict=True)):
+            if head:
+                self._cell(surface, head, x, width, y, row_h, size - 2, theme.STONE_DARK, k > 1)
+        y += row_h
+        pygame.draw.line(surface, theme.WOOD_DARK, (inner.left, y - 2), (inner.right, y - 2), 1)
+        for line in rows:
+            winner = line.seat in over.winners
+            if winner:
+                band = pygame.Rect(inner.left - 6, y + 1, inner.width + 12, row_h - 2)
+                pygame.draw.rect(surface, WINNER_BAND, band, border_radius=6)
+            texts = [f"{line.place}.", self.names[line.seat]]
+            texts += [signed(score) for score in line.round_scores]
+            texts.append(str(line.total).replace("-", "\u2013"))
+            for k, (text, (x, width)) in enumerate(zip(texts, xs, strict=True)):
+                bold = winner or k == len(texts) - 1
+                self._cell(surface, text, x, width, y, row_h, size, theme.INK, k > 1, bold)
+            if winner:
+                draw_star(surface, (xs[0][0] + xs[0][1] - size // 2, y + row_h // 2), size // 2)
+            y += row_h
+        seed = self.table.session.config.seed
+        draw_text(
+            surface,
+            _("Seed: {seed}").format(seed=seed),
+            (inner.right, inner.bottom),
+            seed_size,
+            theme.STONE_DARK,
+            anchor="bottomright",
+            max_width=inner.width,
+        )
+
+    def _cell(
+        self,
+        surface: pygame.Surface,
+        text: str,
+        x: int,
+        width: int,
+        y: int,
+        height: int,
+        size: int,
+        colour: theme.Colour,
+        right: bool,
+        bold: bool = False,
+    ) -> None:
+        at = (x + width - 4, y + height // 2) if right else (x + 4, y + height // 2)
+        anchor = "midright" if right else "midleft"
+        draw_text(surface, text, at, size, colour, bold=bold, anchor=anchor, max_width=width - 8)
 
     def _draw_active(self, surface: pygame.Surface) -> None:
         spot = self.active_spot()
@@ -400,14 +633,16 @@ class ScoreboardScene(Scene):
             )
             shown = round(value * t) if isinstance(value, int) else value
             text = signed(shown) if isinstance(shown, int) else shown
+            room = max(20, right - tx - text_width("+88", size, bold) - 6)
+            label_size = fit_size(label, size, room, bold)
             draw_text(
                 surface,
-                label,
+                ellipsize(label, label_size, room, bold),
                 (tx, ty),
-                size,
+                label_size,
                 bold=bold,
                 anchor="topleft",
-                max_width=max(20, right - tx - 40),
+                max_width=room,
             )
             draw_text(surface, text, (right, ty), size, bold=bold, anchor="topright")
             ty += line_h

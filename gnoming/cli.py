@@ -154,6 +154,19 @@ def build_parser() -> argparse.ArgumentParser:
         help="the join code of the table (4 to 8 letters and digits)",
     )
     friends.add_argument(
+        "--host",
+        type=_port,
+        metavar="PORT",
+        help="host a table for --players N (you and N-1 friends) on PORT (0: any free port)",
+    )
+    friends.add_argument(
+        "--bind",
+        metavar="ADDRESS",
+        default="0.0.0.0",
+        help="with --host: the address to listen on (default 0.0.0.0, every network; "
+        "127.0.0.1 for this computer only)",
+    )
+    friends.add_argument(
         "--result-json",
         metavar="PATH",
         help="with --join: write the final result this seat saw as JSON",
@@ -168,6 +181,16 @@ def _address(text: str) -> str:
         raise argparse.ArgumentTypeError(str(error)) from None
 
 
+def _port(text: str) -> int:
+    try:
+        port = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a port is a whole number, not {text!r}") from None
+    if not 0 <= port <= 65535:
+        raise argparse.ArgumentTypeError(f"a port is 0 to 65535, not {port}")
+    return port
+
+
 def _code(text: str) -> str:
     try:
         return parse_code(text)
@@ -177,12 +200,16 @@ def _code(text: str) -> str:
 
 def network_flags_error(args: argparse.Namespace) -> str | None:
     """Why the network flags do not go together, or None."""
-    if (args.join is None) != (args.code is None):
-        return "--join and --code go together"
-    if args.result_json is not None and args.join is None:
-        return "--result-json needs --join"
-    if args.join is not None and not args.autoplay:
-        return "joining from the window is not ready yet: add --autoplay to let a gnome play the seat"
+    if args.join is not None and args.host is not None:
+        return "--join and --host: join a table or host one, not both"
+    if args.join is not None and args.code is None:
+        return "--join needs the table's --code"
+    if args.code is not None and args.join is None and args.host is None:
+        return "--code goes with --join or --host"
+    if args.result_json is not None and args.join is None and args.host is None:
+        return "--result-json needs --join or --host"
+    if (args.join is not None or args.host is not None) and not args.autoplay:
+        return "playing over the network from the window is not ready yet: add --autoplay to let a gnome play your seat"
     return None
 
 
@@ -208,6 +235,8 @@ def launch_options(args: argparse.Namespace) -> LaunchOptions:
         max_frames=args.max_frames,
         join=args.join,
         code=args.code,
+        host_port=args.host,
+        bind=args.bind,
         result_json=path(args.result_json),
     )
 
@@ -266,6 +295,24 @@ def _join_headless(options: LaunchOptions) -> int:
     )
 
 
+def _host_headless(options: LaunchOptions) -> int:
+    """``--host PORT --players N --autoplay``: host a table, a gnome plays this seat."""
+    from gnoming.net.host import HostOptions, host
+
+    assert options.host_port is not None
+    return host(
+        HostOptions(
+            port=options.host_port,
+            players=options.players or 2,
+            bind=options.bind,
+            code=options.code,
+            seed=options.seed,
+            data_dir=data_dir(options.data_dir),
+            result_json=options.result_json,
+        )
+    )
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the game; returns the process exit code."""
     _ensure_streams()
@@ -273,6 +320,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     options = parse_args(raw_argv)
     if options.join is not None:
         return _join_headless(options)
+    if options.host_port is not None:
+        return _host_headless(options)
     try:
         from gnoming.ui import app
 

@@ -165,6 +165,9 @@ class LaunchOptions:
     code: str | None = None
     """``--code``: its join code (checked)."""
     result_json: Path | None = None
+    host_port: int | None = None
+    """``--host``: host a table on this port (0: any free one)."""
+    bind: str = "0.0.0.0"
 
 
 __all__ = [

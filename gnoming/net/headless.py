@@ -15,6 +15,7 @@ import json
 import sys
 import time
 import zlib
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -41,6 +42,8 @@ class HeadlessOptions:
     data_dir: Path | None = None
     result_json: Path | None = None
     timeout: float = 900.0
+    on_welcome: Callable[[], None] | None = None
+    """Called once, when the seat is taken (the host prints its ready line then)."""
 
 
 def result_record(view: SeatView, result: Result) -> dict[str, object]:
@@ -85,6 +88,7 @@ def play(options: HeadlessOptions) -> int:
     view = SeatView()
     answered = -1
     kept_token: str | None = None
+    welcomed = False
     deadline = time.monotonic() + options.timeout
     try:
         while time.monotonic() < deadline:
@@ -97,6 +101,10 @@ def play(options: HeadlessOptions) -> int:
                         return EXIT_ENDED_EARLY
                     continue
                 view.receive(item)
+            if view.joined and not welcomed:
+                welcomed = True
+                if options.on_welcome is not None:
+                    options.on_welcome()
             if options.data_dir is not None and view.token and view.token != kept_token:
                 assert view.code is not None
                 save_seat(options.data_dir, SavedSeat(url=url, code=view.code, token=view.token, seat=view.seat))

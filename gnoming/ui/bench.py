@@ -32,7 +32,11 @@ import tempfile
 import time
 from pathlib import Path
 
-HEADLESS = {"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
+HEADLESS = {
+    "SDL_VIDEODRIVER": "dummy",
+    "SDL_AUDIODRIVER": "dummy",
+    "PYGAME_HIDE_SUPPORT_PROMPT": "1",
+}
 for _name, _value in HEADLESS.items():
     os.environ.setdefault(_name, _value)
 
@@ -77,9 +81,7 @@ def _summary(values: list[float]) -> str:
     return "p50 {:.2f}  p95 {:.2f}  p99 {:.2f}  max {:.2f}".format(*p)
 
 
-def game_run(
-    players: int, speed: Speed, window: tuple[int, int], seed: int
-) -> dict[str, object]:
+def game_run(players: int, speed: Speed, window: tuple[int, int], seed: int) -> dict[str, object]:
     """Play one ``--autoplay`` game in this process, frame by frame as ``App.run`` does,
     timing each frame's work both on the wall clock and as this thread's CPU time (the
     second does not count time the system gave to other programs)."""

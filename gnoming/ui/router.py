@@ -92,9 +92,7 @@ class Router:
     def pause(self) -> None:
         self.app.push(PauseScene(self.app))
 
-    def scoreboard(
-        self, table: TableScene, scored: E.RoundScored, over: GameResult | None
-    ) -> None:
+    def scoreboard(self, table: TableScene, scored: E.RoundScored, over: GameResult | None) -> None:
         self.app.push(ScoreboardScene(self.app, table, scored, over))
 
     def crash(self, report: Path | None) -> None:

@@ -175,3 +175,37 @@ def test_a_client_that_rejoins_in_time_gets_its_seat_back(tmp_path):
     assert same_result(result, tmp_path / "again.json")["seat"] == seat
     assert result["statuses"][seat] == "connected"
     same_result(result, tmp_path / "other.json")
+
+
+def test_the_game_hosts_a_table_and_two_friends_join_it(tmp_path):
+    host = subprocess.Popen(
+        [
+            sys.executable, str(ROOT / "main.py"), "--host", "0", "--bind", "127.0.0.1",
+            "--players", "3", "--autoplay", "--quit-at-end", "--seed", "3",
+            "--data-dir", str(tmp_path / "host"), "--result-json", str(tmp_path / "host.json"),
+        ],
+        cwd=ROOT,
+        env=environment(),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert host.stdout is not None
+        ready = json.loads(host.stdout.readline())
+        assert ready["event"] == "ready" and ready["lan"] == []
+        address = f"127.0.0.1:{ready['port']}"
+        friends = [
+            client(address, ready["code"], tmp_path / f"f{i}", tmp_path / f"f{i}.json") for i in range(2)
+        ]
+        for process in friends:
+            wait_ok(process)
+        wait_ok(host)
+    finally:
+        if host.poll() is None:
+            host.kill()
+            host.communicate(timeout=10)
+    seen = [json.loads((tmp_path / f"{name}.json").read_text()) for name in ("host", "f0", "f1")]
+    assert seen[0]["seat"] == 0
+    assert {s["seat"] for s in seen} == {0, 1, 2}
+    assert all(s["totals"] == seen[0]["totals"] and s["winners"] == seen[0]["winners"] for s in seen)

@@ -229,7 +229,8 @@ def test_the_status_line_always_says_what_to_do(make_app: AppFactory) -> None:
         text = scene.status_text()
         assert text and "{" not in text
         if scene.person_turn():
-            assert text.startswith("You:")
+            last_turn = rules(scene).went_out_first not in (None, 0)
+            assert text.startswith("Your last turn! You:" if last_turn else "You:")
             action = rng.choice(rules(scene).legal_actions())
             click(app, scene.clickable()[target_of(action)].center)
         app.step([], DT)

@@ -506,7 +506,7 @@ class ScoreboardScene(Scene):
             if winner:
                 draw_star(surface, (xs[0][0] + xs[0][1] - size // 2, y + row_h // 2), size // 2)
             y += row_h
-        seed = self.table.session.config.seed
+        seed = self.table.feed.seed
         draw_text(
             surface,
             _("Seed: {seed}").format(seed=seed),

@@ -34,6 +34,7 @@ from gnoming.ui.table.controller import (
     DECLINE,
     HAND,
     HINT,
+    LOG,
     MENU,
     REFUSE,
     STOP,
@@ -55,9 +56,16 @@ from gnoming.ui.table.input import (
 from gnoming.ui.table.layout import table_layout
 from gnoming.ui.table.paint import Marks, Painter, SeatInfo
 from gnoming.ui.table.places import DRAW_PILE, HELD
+from gnoming.ui.table.roundlog import LogLayout, draw_round_log, log_layout
 from gnoming.ui.table.tips import TableTips
 from gnoming.ui.table.view import TableView
-from gnoming.ui.table.words import describe_action, gnome_prompt, person_prompt
+from gnoming.ui.table.words import (
+    describe_action,
+    gnome_prompt,
+    log_line,
+    person_prompt,
+    trace_line,
+)
 from gnoming.ui.widgets import draw_text, wrap_text
 
 if TYPE_CHECKING:
@@ -80,7 +88,6 @@ MAX_CARD_SIZES = 8
 """Card sizes kept in the art cache before it is emptied (resizing makes new ones)."""
 
 NOT_NOW = N_("Not now.")
-
 
 
 def portrait_index(name: str, seat: int) -> int:
@@ -116,6 +123,9 @@ class TableScene(Scene):
         self.selected = False
         self.shakes: dict[Target, float] = {}
         self.message: tuple[str, float] | None = None
+        """Words on the status line for a moment: why a pick did nothing."""
+        self.notice: tuple[str, float] | None = None
+        """Calm words on the status line for a moment ("skipped ahead", "thinking…")."""
         self.pass_to: int | None = None
         self.hinter: HintThinker | None = None
         self.hint: Hint | None = None
@@ -134,7 +144,13 @@ class TableScene(Scene):
                 self.timeline.add(event)
         else:
             self.view = TableView.from_observation(self.obs)
+        self.view.bottom_seat = self.bottom_seat
         self.geom = table_layout(app.size, self.obs.n_seats, self.bottom_seat)
+        self.log_open = False
+        self.log_scroll = 0
+        """Lines scrolled up from the newest (the round log)."""
+        if events == [] and (self.obs.round_index > 0 or self.obs.turns_taken > 0):
+            self.tips.continued()
 
     # ------------------------------------------------------------------ life cycle
 
@@ -183,6 +199,7 @@ class TableScene(Scene):
             self.timeline.hold = False
 
     def resize(self, size: tuple[int, int]) -> None:
+        self.view.bottom_seat = self.bottom_seat
         self.geom = table_layout(size, self.n_seats, self.bottom_seat)
         sizes = {self.geom.big_card, self.geom.small_card}
         if not sizes <= self._sizes_seen:
@@ -244,6 +261,8 @@ class TableScene(Scene):
             self.tips.played(clip.scored, self.view)
         elif isinstance(event, APPLY_AT_START):
             self.view.apply(event)
+            if isinstance(event, E.RoundStarted):
+                self.tips.round_started()
         return clip
 
     def _clip_finished(self, clip: Clip) -> None:
@@ -300,6 +319,9 @@ class TableScene(Scene):
         if self.message is not None:
             text, left = self.message
             self.message = (text, left - dt) if left - dt > 0 else None
+        if self.notice is not None:
+            text, left = self.notice
+            self.notice = (text, left - dt) if left - dt > 0 else None
         started = time.perf_counter()
         self.timeline.update(dt)
         while True:
@@ -362,7 +384,7 @@ class TableScene(Scene):
             elif self.hinter.step(THINK_SLICE):
                 self.hint = self.hinter.result()
                 self.hinter = None
-                self.message = None
+                self.notice = None
 
     def _key_moments(self) -> None:
         obs = self.obs
@@ -407,7 +429,7 @@ class TableScene(Scene):
             picks = self.control.picks()
             shown = [b for b in (REFUSE, STOP, DECLINE) if b in picks]
             shown.append(HINT)
-        shown.append(MENU)
+        shown += [LOG, MENU]
         return shown
 
     def button_rects(self) -> dict[Target, pygame.Rect]:
@@ -434,6 +456,9 @@ class TableScene(Scene):
             self.app.audio.play("click")
         if target == MENU:
             self.open_pause()
+            return
+        if target == LOG:
+            self.toggle_log()
             return
         if not self.person_turn():
             self.skip_ahead()
@@ -462,7 +487,9 @@ class TableScene(Scene):
 
     def skip_ahead(self) -> None:
         """A click or Space while nobody may act: the moving cards land now and a
-        gnome acts as soon as it has decided."""
+        gnome acts as soon as it has decided; the status line says so."""
+        if not self.timeline.idle or self.think_wait > 0:
+            self.notice = (_("Skipped ahead"), MESSAGE_SECONDS / 2)
         self.timeline.skip()
         self.think_wait = 0.0
 
@@ -481,7 +508,7 @@ class TableScene(Scene):
         self.tips.dismiss()
         self.hinter = self.feed.hint_thinker()
         self.hint_at = self.decision
-        self._say(_("A Hard gnome is thinking about your move…"))
+        self.notice = (_("A Hard gnome is thinking about your move…"), MESSAGE_SECONDS)
 
     def hint_targets(self) -> frozenset[Target]:
         if self.hint is None:
@@ -490,7 +517,49 @@ class TableScene(Scene):
 
     # ------------------------------------------------------------------ input
 
+    def toggle_log(self) -> None:
+        """Open or close the round log (newest moves at the bottom)."""
+        self.log_open = not self.log_open
+        self.log_scroll = 0
+        self.drag = None
+
+    def _log_input(self, event: pygame.event.Event) -> None:
+        """Input while the round log is open: scroll it or close it."""
+        steps = 0
+        if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_l, pygame.K_ESCAPE, *CONFIRM_KEYS):
+                self.toggle_log()
+                return
+            steps = {
+                pygame.K_UP: 1,
+                pygame.K_DOWN: -1,
+                pygame.K_PAGEUP: 5,
+                pygame.K_PAGEDOWN: -5,
+            }.get(event.key, 0)
+        elif event.type == pygame.MOUSEWHEEL:
+            steps = event.y
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            layout = self._log_layout()
+            if not layout.panel.collidepoint(event.pos):
+                self.toggle_log()
+            return
+        lines = len(self.view.log)
+        most = max(0, lines - self._log_layout().rows)
+        self.log_scroll = max(0, min(most, self.log_scroll + steps))
+
+    def _log_layout(self) -> LogLayout:
+        return log_layout(self.geom, self.app.font_size(15))
+
+    def _draw_log(self, surface: pygame.Surface) -> None:
+        lines = [t for e in self.view.log if (t := log_line(e, self.seat_name)) is not None]
+        draw_round_log(
+            surface, self._log_layout(), lines, self.log_scroll, self.view.round_index + 1
+        )
+
     def handle(self, event: pygame.event.Event) -> None:
+        if self.log_open and self.pass_to is None:
+            self._log_input(event)
+            return
         if event.type == pygame.KEYDOWN:
             self._key(event)
         elif event.type == pygame.MOUSEMOTION:
@@ -559,6 +628,9 @@ class TableScene(Scene):
         if key == pygame.K_h:
             self.start_hint()
             return
+        if key == pygame.K_l:
+            self.toggle_log()
+            return
         numbered = number_key(key)
         if numbered is not None:
             self.focus = numbered
@@ -599,13 +671,18 @@ class TableScene(Scene):
                 return _("Dealing the cards…")
             if self.revealing():
                 return _("The round is over: every face-down card turns up")
+            if self.view.setting_up:
+                return _("Everyone turns up two of their cards")
             seat = self.view.turn_seat
             if 0 <= seat < obs.n_seats:
                 return _("Turn: {name}").format(name=self.seat_name(seat))
         seat = obs.current_seat
         name = self.seat_name(seat)
         if seat in self.feed.screen_seats:
-            return person_prompt(obs, name, self.seat_name(obs.turn_seat))
+            prompt = person_prompt(obs, name, self.seat_name(obs.turn_seat))
+            if obs.went_out_first is not None and obs.turn_seat == seat:
+                return _("Your last turn!") + " " + prompt
+            return prompt
         return gnome_prompt(obs, name)
 
     def revealing(self) -> bool:
@@ -639,6 +716,12 @@ class TableScene(Scene):
             marks.current_seat = -1 if self.revealing() else self.view.turn_seat
         marks.thinking_seat = self.thinking_seat
         marks.hint = self.hint_targets()
+        marks.revealing = self.revealing()
+        marks.traces = {
+            seat: trace_line(self.view.traces[seat])
+            for seat in range(self.n_seats)
+            if seat != self.bottom_seat
+        }
         infos = [self.seat_info(s) for s in range(self.n_seats)]
         self.painter.draw(surface, geom, self.view, infos, marks, self.clock)
         self._draw_status(surface)
@@ -661,6 +744,8 @@ class TableScene(Scene):
             self.tips.draw(surface, geom)  # the hint box sits in the same place
         else:
             self.tips.rect = None
+        if self.log_open:
+            self._draw_log(surface)
         if self.pass_to is not None:
             self._draw_pass(surface)
         if warm_up:
@@ -683,6 +768,8 @@ class TableScene(Scene):
         inner = theme.draw_panel(surface, rect)
         if self.message is not None:
             text, colour = "! " + self.message[0], theme.HAT_RED
+        elif self.notice is not None:
+            text, colour = self.notice[0], theme.SLATE
         else:
             text, colour = self.status_text(), theme.INK
         size = max(12, min(self.app.font_size(19), inner.h - 6))
@@ -694,6 +781,7 @@ class TableScene(Scene):
             STOP: _("Stop bouncing"),
             DECLINE: _("Turn nothing up"),
             HINT: _("Hint (H)"),
+            LOG: _("Round log (L)"),
             MENU: _("Menu (Esc)"),
         }
         size = self.app.font_size(16)

@@ -29,10 +29,9 @@ from gnoming.ui.table.anim import (
     shake_offset,
 )
 from gnoming.ui.table.layout import TableGeometry
-from gnoming.ui.table.paint import Painter, card_name, held_place
+from gnoming.ui.table.paint import Painter, card_name, hand_place, held_place
 from gnoming.ui.table.places import (
     DRAW_PILE,
-    HAND_SPOT,
     HELD,
     AtCard,
     AtLift,
@@ -332,11 +331,6 @@ def build(event: E.Event, ctx: Context) -> Clip:
             sound = "match" if any(s.layout.matches for s in event.result.seats) else None
             return Scored(event, 1.4 * f, sound)
     return Pause(event, 0.0)
-
-
-def hand_place(view: TableView, seat: int) -> Place:
-    """Where ``seat``'s drawn card shows: the hand spot beside the piles."""
-    return HAND_SPOT
 
 
 def hidden_by(clips: list[Clip]) -> set[Hidden]:

@@ -54,6 +54,10 @@ class SeatGeometry:
     big: bool
     hand: Rect
     """Where this seat's drawn card shows while it decides what to do with it."""
+    trace: Rect
+    """The line under the grid that says what the seat did last (empty for the big seat)."""
+    slot: Rect
+    """The seat's share of the table (its plate, grid and trace line stay inside)."""
 
     def lift(self, position: int) -> Rect:
         """Where a card lifted out of ``position`` hovers (a little above it)."""
@@ -124,12 +128,13 @@ def table_layout(size: tuple[int, int], n_seats: int, bottom_seat: int = 0) -> T
     others = [(bottom_seat + k) % n_seats for k in range(1, n_seats)]
     status_h = max(34, round(42 * unit))
     plate_h = max(34, round(40 * unit))
+    trace_h = max(13, round(17 * unit))
     top_h = round(felt.height * (0.42 if len(others) > 3 else 0.40))
 
     # opponents across the top
     slot_w = felt.width / max(1, len(others))
     by_width = (slot_w - 2 * pad - 2 * gap_small) / 3
-    by_height = (top_h - plate_h - 2 * pad - 2 * gap_small) / 3 / CARD_RATIO
+    by_height = (top_h - plate_h - trace_h - 2 * pad - 2 * gap_small) / 3 / CARD_RATIO
     bottom_h = felt.height - top_h - status_h
     by_band = (bottom_h - 2 * pad - 2 * gap_big) / 3 / CARD_RATIO
     by_room = (felt.width - 2 * pad - 12 * max(6, round(12 * unit))) / 11  # piles, grid, hand
@@ -150,7 +155,12 @@ def table_layout(size: tuple[int, int], n_seats: int, bottom_seat: int = 0) -> T
         grid_rect = Rect(cx - grid_w // 2, top, grid_w, grid_h)
         hand = Rect(0, 0, *small)
         hand.center = grid_rect.center
-        seats[seat] = SeatGeometry(seat, cards, grid_rect, plate, portrait, False, hand)
+        trace = Rect(0, grid_rect.bottom + 1, round(slot_w) - pad, trace_h)
+        trace.centerx = cx
+        slot = Rect(round(felt.left + slot_w * k), felt.top, round(slot_w), top_h)
+        seats[seat] = SeatGeometry(
+            seat, cards, grid_rect, plate, portrait, False, hand, trace, slot
+        )
 
     # status line
     status = Rect(felt.left + pad, felt.top + top_h, felt.width - 2 * pad, status_h - 4)
@@ -168,6 +178,8 @@ def table_layout(size: tuple[int, int], n_seats: int, bottom_seat: int = 0) -> T
         Rect(0, 0, 0, 0),
         Rect(0, 0, 0, 0),
         True,
+        Rect(0, 0, 0, 0),
+        Rect(0, 0, 0, 0),
         Rect(0, 0, 0, 0),
     )
 
@@ -189,7 +201,15 @@ def table_layout(size: tuple[int, int], n_seats: int, bottom_seat: int = 0) -> T
     bplate = Rect(right_l, grid.top, min(right_w, round(260 * max(unit, 0.8))), plate_h + 6)
     portrait = Rect(bplate.left + 3, bplate.top + 3, bplate.height - 6, bplate.height - 6)
     seats[bottom_seat] = SeatGeometry(
-        bottom_seat, seats[bottom_seat].cards, grid, bplate, portrait, True, held
+        bottom_seat,
+        seats[bottom_seat].cards,
+        grid,
+        bplate,
+        portrait,
+        True,
+        held,
+        Rect(0, 0, 0, 0),
+        Rect(grid.right, grid.top, felt.right - grid.right, grid.h),
     )
     button_h = max(30, round(40 * unit))
     button_w = min(right_w, round(220 * max(unit, 0.8)))

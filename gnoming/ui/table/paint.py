@@ -6,6 +6,7 @@ frame is a few dozen blits. Rects come from :mod:`gnoming.ui.table.layout`.
 
 from __future__ import annotations
 
+import enum
 import math
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
@@ -25,13 +26,14 @@ from gnoming.ui.table.places import (
     HELD,
     AtCard,
     AtLift,
+    AtSeatHand,
     Hidden,
     Place,
     TopOfPile,
     place_rect,
 )
 from gnoming.ui.table.view import TableView
-from gnoming.ui.widgets import draw_text, fit_size, render_text
+from gnoming.ui.widgets import draw_text, fit_size, render_text, text_width
 
 if TYPE_CHECKING:
     from gnoming.ui.app import App
@@ -53,11 +55,39 @@ def short_name(name: str) -> str:
 
 
 def held_place(view: TableView) -> Place:
-    """Where the card in hand shows: lifted above its old position, or in the hand spot."""
+    """Where the card in hand shows: lifted above its old position, else in the hand
+    spot for the seat at the bottom, or over the grid of the gnome that drew it."""
     held = view.held
-    if held is None or held.position < 0:
+    if held is None:
         return HAND_SPOT
-    return AtLift(held.seat, held.position)
+    if held.position >= 0:
+        return AtLift(held.seat, held.position)
+    return hand_place(view, held.seat)
+
+
+def hand_place(view: TableView, seat: int) -> Place:
+    """Where ``seat``'s drawn card shows: the hand spot for the big seat, else at that seat."""
+    return HAND_SPOT if seat in (view.bottom_seat, -1) else AtSeatHand(seat)
+
+
+class Endgame(enum.Enum):
+    """Where a seat stands once someone went out first (shown on its plate)."""
+
+    WENT_OUT = "went out"
+    """This seat went out first (a star stays on its portrait until the reveal)."""
+    LAST_TURN = "last turn"
+    """This seat still has its last turn."""
+    DONE = "done"
+    """This seat has played its last turn."""
+
+
+@dataclass(frozen=True)
+class PlateNumbers:
+    """The numbers on a plate: the game total and the live round estimate."""
+
+    total: int
+    estimate: int | None
+    """Points of the face-up cards with their matches (None while the round is scored)."""
 
 
 @dataclass
@@ -87,6 +117,10 @@ class Marks:
     thinking_seat: int = -1
     hint: frozenset[Target] = frozenset()
     danger: set[Place] = field(default_factory=set)
+    revealing: bool = False
+    """The round-end reveal is playing (the went-out marker has done its job)."""
+    traces: dict[int, str] = field(default_factory=dict)
+    """Seat -> what it did last, in words (the line under its grid)."""
 
 
 class Painter:
@@ -272,6 +306,25 @@ class Painter:
                 theme.glow(surface, rect, theme.GLOW_DANGER, 4)
             if bottom:
                 self.emphasise(surface, rect, name, marks)
+        if scored is None and not marks.revealing:
+            for p in view.changed(seat):
+                if sv.up[p] and AtCard(seat, p) not in marks.hidden:
+                    rect = sg.cards[p]
+                    pygame.draw.rect(
+                        surface, theme.CREAM, rect.inflate(4, 4), 2, border_radius=rect.w // 8
+                    )
+        trace = marks.traces.get(seat, "")
+        if trace and sg.trace.w:
+            size = max(11, min(self.app.font_size(13), sg.trace.h - 1))
+            draw_text(
+                surface,
+                ellipsize(trace, size, sg.trace.w),
+                sg.trace.center,
+                size,
+                theme.CREAM,
+                shadow=theme.SLATE_DARK,
+                max_width=sg.trace.w,
+            )
         if scored is not None:
             for kind, index, positions in LINES:
                 if all(q in matched for q in positions) and any(
@@ -281,15 +334,31 @@ class Painter:
                     a, b = sg.cards[positions[0]], sg.cards[positions[2]]
                     theme.glow(surface, a.union(b), theme.GLOW_MATCH, 5)
         self.draw_plate(
-            surface, sg, info, view.totals[seat], current, seat == marks.thinking_seat, clock
+            surface,
+            sg,
+            info,
+            PlateNumbers(view.totals[seat], None if scored is not None else view.estimate(seat)),
+            self._endgame(view, seat, marks),
+            current,
+            seat == marks.thinking_seat,
+            clock,
         )
+
+    @staticmethod
+    def _endgame(view: TableView, seat: int, marks: Marks) -> Endgame | None:
+        if view.went_out_first is None or marks.revealing or view.scored is not None:
+            return None
+        if seat == view.went_out_first:
+            return Endgame.WENT_OUT
+        return Endgame.LAST_TURN if view.still_to_play(seat) else Endgame.DONE
 
     def draw_plate(
         self,
         surface: pygame.Surface,
         sg: SeatGeometry,
         info: SeatInfo,
-        total: int,
+        numbers: PlateNumbers,
+        endgame: Endgame | None,
         current: bool,
         thinking: bool,
         clock: float,
@@ -311,45 +380,107 @@ class Painter:
                 theme.CREAM,
                 bold=True,
             )
+        if endgame is Endgame.WENT_OUT:
+            # a gold star on the portrait: it stays until the reveal
+            r = max(5, portrait.w // 4)
+            centre = (portrait.right - r // 2, portrait.top + r // 2)
+            pygame.draw.polygon(surface, theme.GOLD, star(centre, r))
+            pygame.draw.polygon(surface, theme.INK, star(centre, r), 1)
         left = portrait.right + 5
         text_w = inner.right - left - 2
         name_size = max(11, min(self.app.font_size(16), plate.h * 9 // 20))
         sub_size = max(11, min(self.app.font_size(13), plate.h * 7 // 20))
-        total_text = _("{points} pts").format(points=str(total).replace("-", MINUS))
-        total_img = render_text(total_text, name_size, theme.SLATE, True)
+        wide = plate.w >= round(200 * self.app.ui_scale)
         line1 = inner.top + inner.h // 4
         line2 = inner.top + inner.h * 3 // 4
+        total_text = _("{points} pts").format(points=points_text(numbers.total))
+        total_img = render_text(total_text, name_size, theme.SLATE, True)
         surface.blit(total_img, total_img.get_rect(midright=(inner.right - 2, line1)))
         room = max(10, text_w - total_img.get_width() - 6)
         name = info.name
         if fit_size(name, name_size, room, bold=True) < name_size * 0.85:
             name = short_name(name)
-        draw_text(
-            surface, name, (left, line1), name_size, bold=True, anchor="midleft", max_width=room
-        )
-        subtitle = info.subtitle if plate.w >= round(200 * self.app.ui_scale) else info.short
+        name_size = fit_size(name, name_size, room, bold=True)
         draw_text(
             surface,
-            subtitle,
-            (left, line2),
-            sub_size,
-            theme.WOOD_DARK,
+            ellipsize(name, name_size, room, bold=True),
+            (left, line1),
+            name_size,
+            bold=True,
             anchor="midleft",
-            max_width=text_w,
+            max_width=room,
         )
+        right_w = 0
+        if numbers.estimate is not None:
+            estimate = points_text(numbers.estimate)
+            half = max(10, text_w // 2)
+            text = "~" + estimate
+            if wide:
+                long = _("this round ~{points}").format(points=estimate)
+                if text_width(long, fit_size(long, sub_size, half, bold=True), True) <= half:
+                    text = long
+            size = fit_size(text, sub_size, half, bold=True)
+            shown = draw_text(
+                surface,
+                text,
+                (inner.right - 2, line2),
+                size,
+                theme.SLATE,
+                bold=True,
+                anchor="midright",
+                max_width=half,
+            )
+            right_w = shown.w + 6
+        sub_room = max(10, text_w - right_w)
+        if endgame is not None:
+            words, colour = {
+                Endgame.WENT_OUT: (_("Went out!"), theme.HAT_RED),
+                Endgame.LAST_TURN: (_("Last turn"), theme.WOOD_DARK),
+                Endgame.DONE: (_("Done"), theme.STONE_DARK),
+            }[endgame]
+            size = fit_size(words, sub_size, sub_room, bold=True)
+            draw_text(
+                surface,
+                ellipsize(words, size, sub_room, bold=True),
+                (left, line2),
+                size,
+                colour,
+                bold=True,
+                anchor="midleft",
+                max_width=sub_room,
+            )
+        else:
+            subtitle = info.subtitle if wide else info.short
+            size = fit_size(subtitle, sub_size, sub_room)
+            draw_text(
+                surface,
+                ellipsize(subtitle, size, sub_room),
+                (left, line2),
+                size,
+                theme.WOOD_DARK,
+                anchor="midleft",
+                max_width=sub_room,
+            )
         if current:
-            # not by colour alone: an arrow pointing at the plate and the word "Turn"
+            # not by colour alone: the word "Turn", and an arrow where there is room for it
             h = plate.h
-            tip = (plate.left - 4, plate.centery)
-            arrow = [tip, (tip[0] - h // 2, tip[1] - h // 3), (tip[0] - h // 2, tip[1] + h // 3)]
-            pygame.draw.polygon(surface, theme.HAT_RED, arrow)
-            pygame.draw.polygon(surface, theme.CREAM, arrow, 2)
+            if plate.left - sg.slot.left >= h // 2 + 8:
+                tip = (plate.left - 4, plate.centery)
+                arrow = [
+                    tip,
+                    (tip[0] - h // 2, tip[1] - h // 3),
+                    (tip[0] - h // 2, tip[1] + h // 3),
+                ]
+                pygame.draw.polygon(surface, theme.HAT_RED, arrow)
+                pygame.draw.polygon(surface, theme.CREAM, arrow, 2)
             tag = render_text(_("Turn"), max(11, sub_size), theme.CREAM, True)
             box = tag.get_rect().inflate(10, 2)
             if sg.big:
                 box.midtop = (plate.right - box.w // 2 - 4, plate.bottom - 2)
             else:
-                box.midbottom = (plate.right - box.w // 2 - 4, plate.top + 2)
+                box.midleft = (plate.right - 2, plate.bottom - 2)
+                box.right = min(box.right, sg.slot.right)
+                box.bottom = min(box.bottom, sg.grid.top + box.h // 2)
             pygame.draw.rect(surface, theme.HAT_RED, box, border_radius=box.h // 2)
             surface.blit(tag, tag.get_rect(center=box.center))
         if thinking:
@@ -357,6 +488,7 @@ class Painter:
             r = max(2, plate.h // 12)
             bubble = pygame.Rect(0, 0, 11 * r, 5 * r)
             bubble.midbottom = (portrait.right + r, portrait.top + 2 * r)
+            bubble.top = max(bubble.top, plate.top - r)
             pygame.draw.rect(surface, theme.WHITE, bubble, border_radius=bubble.h // 2)
             pygame.draw.rect(surface, theme.INK, bubble, 1, border_radius=bubble.h // 2)
             for k in range(3):
@@ -366,3 +498,43 @@ class Painter:
                     bubble.centery - round(lift * r * 0.8),
                 )
                 pygame.draw.circle(surface, theme.INK, centre, r)
+
+
+def star(centre: tuple[int, int], r: int) -> list[tuple[int, int]]:
+    """A five-pointed star around ``centre`` with outer radius ``r``."""
+    points = []
+    for k in range(10):
+        radius = r if k % 2 == 0 else r * 0.45
+        angle = -math.pi / 2 + k * math.pi / 5
+        points.append(
+            (
+                round(centre[0] + radius * math.cos(angle)),
+                round(centre[1] + radius * math.sin(angle)),
+            )
+        )
+    return points
+
+
+def ellipsize(text: str, size: int, max_width: int, bold: bool = False) -> str:
+    """``text`` cut at a word (or a letter) with "…" so that it fits ``max_width`` at
+    the smallest size the table uses."""
+    small = fit_size(text, size, max_width, bold)
+    if text_width(text, small, bold) <= max_width:
+        return text
+    words = text.split(" ")
+    while len(words) > 1:
+        words.pop()
+        cut = " ".join(words).rstrip(",.:;") + "\u2026"
+        if text_width(cut, fit_size(cut, size, max_width, bold), bold) <= max_width:
+            return cut
+    cut = text
+    while len(cut) > 1:
+        cut = cut[:-1]
+        if text_width(cut + "\u2026", fit_size(cut, size, max_width, bold), bold) <= max_width:
+            return cut + "\u2026"
+    return cut
+
+
+def points_text(points: int) -> str:
+    """Points with the table's one minus sign ("–3")."""
+    return str(points).replace("-", MINUS)

@@ -95,6 +95,17 @@ class TableTips:
                 if has_match(view.seats[event.seat]):
                     self.moment(FIRST_MATCH)
 
+    def round_started(self) -> None:
+        """A new round is dealt: a tip of the last round is no longer true."""
+        self.waiting.clear()
+        self.dismiss()
+        self.waiting.clear()
+
+    def continued(self) -> None:
+        """A saved game goes on: its first-game tips were shown when it began."""
+        self.coach.shown.update((FIRST_DRAW, FIRST_BOUNCE, FIRST_HAZARD, FIRST_MATCH))
+        self.waiting.clear()
+
     def dismiss(self) -> None:
         """The person acted or clicked the tip: close it (a waiting one comes next)."""
         if self.coach.current is None:

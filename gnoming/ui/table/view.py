@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from gnoming.rules import DECK_SIZE, ROUNDS, Card, Observation, Phase
 from gnoming.rules import events as E
+from gnoming.rules.scoring import score_breakdown
 
 
 @dataclass
@@ -51,6 +52,71 @@ class TableView:
         self.scored: E.RoundScored | None = None
         """The last round's scoring while it is shown (matched lines glow)."""
         self.game_over: E.GameOver | None = None
+        self.bottom_seat = 0
+        """The seat drawn large at the bottom (its drawn card shows in the hand spot)."""
+        self.setting_up = False
+        """Between a round's deal and its first turn (everyone turns up two cards)."""
+        self.last_turn_done: set[int] = set()
+        """Once someone went out first: the seats whose last turn is over."""
+        self.traces: list[list[E.Event]] = [[] for _ in range(n_seats)]
+        """Each seat's moves of its current or last turn (kept until its next turn)."""
+        self.log: list[E.Event] = []
+        """Every move of the round so far, in order (the round log)."""
+
+    def estimate(self, seat: int) -> int:
+        """The seat's round points counting its face-up cards only, with the matches
+        they make (an estimate: face-down cards count 0 and complete no line).
+        Scored by the rules: a hazard in each face-down place breaks every line it is
+        in, and its own points are taken off again."""
+        sv = self.seats[seat]
+        cards = [
+            c if up and c is not None else Card.HAZARD
+            for c, up in zip(sv.cards, sv.up, strict=True)
+        ]
+        hidden = sum(1 for c, up in zip(sv.cards, sv.up, strict=True) if not up or c is None)
+        return score_breakdown(cards).total - hidden * Card.HAZARD.points
+
+    def still_to_play(self, seat: int) -> bool:
+        """Someone went out first and ``seat`` still has its last turn."""
+        out = self.went_out_first
+        return out is not None and seat != out and seat not in self.last_turn_done
+
+    def changed(self, seat: int) -> set[int]:
+        """The positions the seat's last turn changed (highlighted until its next turn)."""
+        out: set[int] = set()
+        for event in self.traces[seat]:
+            match event:
+                case E.Placed() | E.Bounced():
+                    out.add(event.position)
+                case E.TurnedUp(reason=E.TurnReason.INITIAL | E.TurnReason.HAZARD):
+                    out.add(event.position)
+        return out
+
+    def _trace(self, event: E.Event) -> None:
+        """Remember a seat's move for its trace line and the round log."""
+        match event:
+            case E.TurnStarted():
+                self.traces[event.seat] = []
+                self.setting_up = False
+                return
+            case E.HazardRemoved(reason=E.HazardReason.SETUP):
+                return
+            case E.TurnedUp(reason=E.TurnReason.REPLACED | E.TurnReason.ROUND_END):
+                return
+            case (
+                E.Drawn()
+                | E.Placed()
+                | E.Bounced()
+                | E.Refused()
+                | E.Discarded()
+                | E.TurnedUp()
+                | E.HazardRemoved()
+                | E.HazardTurnDeclined()
+            ):
+                self.traces[event.seat].append(event)
+                self.log.append(event)
+            case E.EndgameTriggered() | E.DrawPileRebuilt():
+                self.log.append(event)
 
     @classmethod
     def from_observation(cls, obs: Observation) -> TableView:
@@ -69,7 +135,11 @@ class TableView:
             position = obs.bounce_from if obs.phase is Phase.BOUNCE else -1
             view.held = Held(obs.held, position, True, obs.turn_seat)
         view.turn_seat = obs.turn_seat
-        view.went_out_first = obs.went_out_first
+        view.went_out_first = out = obs.went_out_first
+        view.setting_up = obs.phase is Phase.INITIAL_FLIP
+        if out is not None:
+            done = obs.n_seats - 1 - obs.final_turns_left
+            view.last_turn_done = {(out + k) % obs.n_seats for k in range(1, done + 1)}
         return view
 
     def differences(self, obs: Observation) -> list[str]:
@@ -96,14 +166,23 @@ class TableView:
             out.append(f"totals: show {self.totals}, are {obs.totals()}")
         if self.went_out_first != obs.went_out_first:
             out.append(f"went out first: shows {self.went_out_first}, is {obs.went_out_first}")
+        if obs.went_out_first is not None:
+            done = obs.n_seats - 1 - obs.final_turns_left
+            if len(self.last_turn_done) != done:
+                out.append(f"last turns over: shows {self.last_turn_done}, is {done}")
         if obs.phase is not Phase.GAME_OVER and self.turn_seat != obs.turn_seat:
             out.append(f"turn: shows {self.turn_seat}, is {obs.turn_seat}")
         return out
 
     def apply(self, event: E.Event) -> None:
         """Show the effect of ``event`` (its animation has just finished)."""
+        self._trace(event)
         match event:
             case E.RoundStarted():
+                self.setting_up = True
+                self.last_turn_done = set()
+                self.traces = [[] for _ in range(self.n_seats)]
+                self.log = []
                 self.seats = [SeatView() for _ in range(self.n_seats)]
                 self.discards = [[], []]
                 self.draw_count = DECK_SIZE
@@ -132,6 +211,8 @@ class TableView:
             case E.TurnStarted():
                 self.turn_seat = event.seat
                 self.held = None
+            case E.TurnEnded() if self.went_out_first is not None:
+                self.last_turn_done.add(event.seat)
             case E.Drawn():
                 if event.source == E.DRAW_PILE:
                     self.draw_count -= 1

@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+
 from gnoming.i18n import _
-from gnoming.rules import Action, ActionKind, Observation, Phase
+from gnoming.rules import DRAW_PILE, Action, ActionKind, Observation, Phase
+from gnoming.rules import events as E
+from gnoming.rules.actions import PILE_NAMES as PILE_LETTERS
+from gnoming.ui.table.explain import MINUS
 from gnoming.ui.table.paint import card_name
 
 
@@ -108,3 +113,93 @@ def describe_action(state: Observation, action: Action) -> str:
     if kind is ActionKind.TURN:
         return _("turn up your {place} card").format(place=place_name(target))
     return _("turn nothing up")
+
+
+def log_line(event: E.Event, name: Callable[[int], str]) -> str | None:
+    """One move of the round log in words ("Pip took the 5 from discard pile A")."""
+    match event:
+        case E.Drawn(source=E.DRAW_PILE):
+            return _("{name} drew a {card} from the draw pile").format(
+                name=name(event.seat), card=card_name(event.card)
+            )
+        case E.Drawn():
+            return _("{name} took the {card} from {pile}").format(
+                name=name(event.seat), card=card_name(event.card), pile=pile_name(event.source)
+            )
+        case E.Placed():
+            return _("{name} kept the {card} at {place}, lifting out the {other}").format(
+                name=name(event.seat),
+                card=card_name(event.card),
+                place=place_name(event.position),
+                other=card_name(event.replaced),
+            )
+        case E.Bounced():
+            return _("{name} bounced the {card} to {place}, lifting out the {other}").format(
+                name=name(event.seat),
+                card=card_name(event.card),
+                place=place_name(event.position),
+                other=card_name(event.replaced),
+            )
+        case E.Refused():
+            return _("{name} refused the {card}").format(
+                name=name(event.seat), card=card_name(event.card)
+            )
+        case E.Discarded():
+            return _("{name} put the {card} on {pile}").format(
+                name=name(event.seat), card=card_name(event.card), pile=pile_name(event.pile)
+            )
+        case E.TurnedUp():
+            return _("{name} turned up the {card} at {place}").format(
+                name=name(event.seat), card=card_name(event.card), place=place_name(event.position)
+            )
+        case E.HazardRemoved():
+            return _("{name} discarded a hazard: it leaves the round").format(name=name(event.seat))
+        case E.HazardTurnDeclined():
+            return _("{name} turned nothing up").format(name=name(event.seat))
+        case E.EndgameTriggered():
+            return _("{name} went out first: everyone else has one more turn").format(
+                name=name(event.seat)
+            )
+        case E.DrawPileRebuilt():
+            return _("The discard piles were shuffled into a new draw pile")
+    return None
+
+
+def trace_line(events: Sequence[E.Event]) -> str:
+    """A seat's last turn in a few words, for the line under its plate."""
+    drawn: E.Drawn | None = None
+    parts: list[str] = []
+    for event in events:
+        match event:
+            case E.Drawn():
+                drawn = event
+            case E.Placed():
+                parts.append(
+                    _("kept {card} {place}").format(
+                        card=card_name(event.card), place=place_name(event.position)
+                    )
+                )
+            case E.Bounced():
+                parts.append(_("bounced to {place}").format(place=place_name(event.position)))
+            case E.Refused():
+                parts.append(_("refused {card}").format(card=card_name(event.card)))
+            case E.TurnedUp():
+                parts.append(_("turned up {card}").format(card=card_name(event.card)))
+            case E.HazardRemoved():
+                parts.append(_("discarded a hazard"))
+            case E.HazardTurnDeclined():
+                parts.append(_("turned nothing up"))
+    if drawn is not None:
+        if drawn.source == DRAW_PILE:
+            first = _("drew {card}").format(card=card_name(drawn.card))
+        else:
+            first = _("took {card} from {pile}").format(
+                card=card_name(drawn.card), pile=PILE_LETTERS[drawn.source]
+            )
+        parts.insert(0, first)
+    return ", ".join(parts[:3])
+
+
+def points_text(points: int) -> str:
+    """Points with one minus sign ("–3")."""
+    return str(points).replace("-", MINUS)

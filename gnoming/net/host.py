@@ -1,0 +1,132 @@
+"""Host a table from the game itself, without a window:
+``main.py --host PORT --players N --autoplay --quit-at-end``.
+
+The table server runs on a background thread of this process
+(:class:`~gnoming.server.thread.ServerThread`); the host's own seat (seat 0)
+is played by a gnome through a local connection, like any friend's. When the
+host's seat is taken it prints one JSON line (address, port, code, this
+computer's network addresses) and the table waits for the other N-1 friends.
+It announces itself on the local network unless it listens on loopback only.
+At the end the friends are told the game is over; if the host stops early
+they are told the host closed the table.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from gnoming.server.app import ServerConfig
+from gnoming.server.thread import ServerThread
+
+from .address import new_code
+from .discovery import Announcer, lan_addresses
+from .headless import EXIT_DONE, HeadlessOptions, play
+from .protocol import CloseReason, Difficulty, TableSpec
+
+EXIT_NO_PORT = 2
+
+
+@dataclass(frozen=True)
+class HostOptions:
+    port: int
+    players: int
+    bind: str = "0.0.0.0"
+    code: str | None = None
+    seed: int | None = None
+    name: str = "Host"
+    level: str = "medium"
+    reconnect_seconds: float = 60.0
+    data_dir: Path | None = None
+    result_json: Path | None = None
+    announce: bool = True
+    timeout: float = 1800.0
+
+
+def _loopback(bind: str) -> bool:
+    return bind in ("127.0.0.1", "::1", "localhost")
+
+
+def _local_address(bind: str, port: int) -> str:
+    if bind in ("", "0.0.0.0"):
+        return f"127.0.0.1:{port}"
+    if bind == "::":
+        return f"[::1]:{port}"
+    return f"[{bind}]:{port}" if ":" in bind else f"{bind}:{port}"
+
+
+def emit(record: dict[str, object]) -> None:
+    sys.stdout.write(json.dumps(record, separators=(",", ":")) + "\n")
+    sys.stdout.flush()
+
+
+def host(options: HostOptions) -> int:
+    """Open the table, play the host's seat with a gnome, close the table; the exit code."""
+    code = options.code or new_code()
+    config = ServerConfig(
+        host=options.bind,
+        port=options.port,
+        reconnect_seconds=options.reconnect_seconds,
+        allow_create=False,
+    )
+    server = ServerThread(config)
+    try:
+        server.start()
+    except OSError as error:
+        print(f"Cannot open the table on port {options.port}: {error}", file=sys.stderr)
+        return EXIT_NO_PORT
+    spec = TableSpec(seats=options.players, gnomes=0, level=Difficulty(options.level))
+    server.call(lambda s: s.open_table(code, spec, options.seed))
+    announcer: list[Announcer] = []
+
+    def ready() -> None:
+        lan = [] if _loopback(options.bind) else lan_addresses()
+        emit(
+            {
+                "event": "ready",
+                "address": f"ws://{_local_address(options.bind, server.port)}",
+                "port": server.port,
+                "code": code,
+                "lan": [f"{ip}:{server.port}" for ip in lan],
+            }
+        )
+        if options.announce and not _loopback(options.bind):
+            try:
+                announcer.append(Announcer(server.port, code, options.name))
+            except Exception as error:  # no multicast here: friends type the address
+                print(f"Not announced on the local network: {error}", file=sys.stderr)
+
+    try:
+        result = play(
+            HeadlessOptions(
+                address=_local_address(options.bind, server.port),
+                code=code,
+                name=options.name,
+                level=options.level,
+                data_dir=options.data_dir,
+                result_json=options.result_json,
+                timeout=options.timeout,
+                on_welcome=ready,
+            )
+        )
+        if result == EXIT_DONE:
+            _let_friends_leave(server, code)
+            server.stop(CloseReason.GAME_OVER, "the game is over")
+        return result
+    finally:
+        for one in announcer:
+            one.close()
+        server.stop()
+
+
+def _let_friends_leave(server: ServerThread, code: str, seconds: float = 5.0) -> None:
+    """Give the friends a moment to read the result before the table closes."""
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        runner = server.call(lambda s: s.tables.get(code))
+        if runner is None or not runner.table.links():
+            return
+        time.sleep(0.05)

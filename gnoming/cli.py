@@ -7,11 +7,8 @@ the UI is imported only when the game really starts.
 from __future__ import annotations
 
 import argparse
-import datetime
 import os
-import platform
 import sys
-import traceback
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -68,6 +65,51 @@ def _window(text: str) -> tuple[int, int]:
     return size
 
 
+def _user_path(text: str) -> Path:
+    """A path from the command line: not empty, ``~`` expanded (a shell does not
+    expand it in ``--flag=~/games``)."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("must not be empty")
+    if "\0" in text:
+        raise argparse.ArgumentTypeError("must not hold a NUL character")
+    return Path(os.path.expanduser(text))
+
+
+def _nearest_existing(path: Path) -> Path | None:
+    """``path`` or the nearest of its parents that exists (None if none does or the
+    system will not say)."""
+    try:
+        for candidate in (path, *path.parents):
+            if candidate.exists():
+                return candidate
+    except (OSError, ValueError):
+        return None
+    return None
+
+
+def _folder(text: str) -> Path:
+    """A folder the game may create (``--screenshot-dir``): refused up front when a
+    file is in the way, rather than failing at the first screenshot."""
+    path = _user_path(text)
+    existing = _nearest_existing(path)
+    if existing is not None and not existing.is_dir():
+        where = "is a file" if existing == path else f"is inside {str(existing)!r}, a file"
+        raise argparse.ArgumentTypeError(f"must be a folder, but {text!r} {where}")
+    return path
+
+
+def _file(text: str) -> Path:
+    """A file the game will write (``--frame-stats``): not a folder, and not inside
+    a file."""
+    path = _user_path(text)
+    if path.is_dir():
+        raise argparse.ArgumentTypeError(f"must be a file name, but {text!r} is a folder")
+    existing = _nearest_existing(path.parent)
+    if existing is not None and not existing.is_dir():
+        raise argparse.ArgumentTypeError(f"must be a file name, but {str(existing)!r} is a file")
+    return path
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="gnoming",
@@ -120,17 +162,20 @@ def build_parser() -> argparse.ArgumentParser:
     )
     window.add_argument(
         "--data-dir",
+        type=_user_path,
         metavar="DIR",
         help="folder for settings, saves and crash reports "
         "(default: the per-user data folder, or GNOMING_DATA_DIR)",
     )
     window.add_argument(
         "--screenshot-dir",
+        type=_folder,
         metavar="DIR",
         help="save a PNG of each screen the game shows into DIR",
     )
     window.add_argument(
         "--frame-stats",
+        type=_file,
         metavar="PATH",
         help="on exit, write JSON with the frame count and frame time p50/p95/p99/max in ms",
     )
@@ -216,7 +261,7 @@ def network_flags_error(args: argparse.Namespace) -> str | None:
 def launch_options(args: argparse.Namespace) -> LaunchOptions:
     """The parsed flags as a typed value; argparse has checked every one of them."""
 
-    def path(value: str | None) -> Path | None:
+    def path(value: Path | str | None) -> Path | None:
         return None if value is None else Path(value)
 
     speed: Speed | None = args.speed
@@ -252,24 +297,22 @@ def parse_args(argv: Sequence[str] | None = None) -> LaunchOptions:
     return launch_options(args)
 
 
-def write_crash_report(options: LaunchOptions | None, argv: Sequence[str]) -> Path:
-    """Save the current exception's traceback in ``crash/`` under the data folder."""
-    override = options.data_dir if options is not None else None
-    folder = data_dir(override) / "crash"
-    folder.mkdir(parents=True, exist_ok=True)
-    stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S-%f")
-    path = folder / f"crash-{stamp}.txt"
-    lines = [
-        f"{GAME_NAME} {__version__}",
-        f"Python {platform.python_version()} on {platform.platform()}",
-        f"frozen: {bool(getattr(sys, 'frozen', False))}",
+def write_crash_report(options: LaunchOptions | None, argv: Sequence[str]) -> Path | None:
+    """Save the current exception's report in ``crash/`` under the data folder (or,
+    when that folder cannot take it, the temporary folder, or standard error).
+    Never raises; None when no file could be written."""
+    from gnoming.store.crash import write_crash_report as write_report
+
+    error = sys.exc_info()[1] or RuntimeError("no exception")
+    try:
+        folder = data_dir(options.data_dir if options is not None else None)
+    except Exception:
+        folder = Path(".")
+    facts = (
         f"arguments: {list(argv)!r}",
         f"seed: {options.seed if options is not None else None}",
-        "",
-        traceback.format_exc(),
-    ]
-    path.write_text("\n".join(lines), encoding="utf-8")
-    return path
+    )
+    return write_report(folder, error, None, facts=facts)
 
 
 def _ensure_streams() -> None:
@@ -329,14 +372,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         return 130
     except Exception:
-        try:
-            path = write_crash_report(options, raw_argv)
-        except Exception:
-            traceback.print_exc()
+        path = write_crash_report(options, raw_argv)
+        if path is None:
             print(f"{GAME_NAME} stopped after an unexpected error (see above).", file=sys.stderr)
-            return 1
-        print(
-            f"{GAME_NAME} stopped after an unexpected error; details were saved to {path}",
-            file=sys.stderr,
-        )
+        else:
+            print(
+                f"{GAME_NAME} stopped after an unexpected error; details were saved to {path}",
+                file=sys.stderr,
+            )
         return 1

@@ -29,12 +29,14 @@ def asset_path(*parts: str) -> Path:
 
 
 def data_dir(override: str | os.PathLike[str] | None = None) -> Path:
-    """The per-user folder for settings, saves, statistics and crash reports."""
+    """The per-user folder for settings, saves, statistics and crash reports
+    (``~`` expanded in the flag and the environment variable; an empty variable
+    counts as unset)."""
     if override is not None:
-        return Path(override)
+        return Path(os.path.expanduser(override))
     env = os.environ.get("GNOMING_DATA_DIR")
-    if env:
-        return Path(env)
+    if env and env.strip():
+        return Path(os.path.expanduser(env))
     from platformdirs import user_data_dir
 
     return Path(user_data_dir(APP_NAME, appauthor=False))

@@ -16,15 +16,26 @@ from __future__ import annotations
 import contextlib
 import datetime
 import enum
+import os
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 from gnoming.i18n import N_, _
 from gnoming.rules import GameRecord, GameState, RecordError
 
-from .atomic import Damaged, backup_path, check_version, read_json_file, write_json
+from .atomic import (
+    DEFAULTS_USED,
+    Damaged,
+    backup_path,
+    check_version,
+    damaged_message,
+    move_aside,
+    read_json_file,
+    write_json,
+)
+from .text import clean_name
 
 AUTOSAVE_FILE = "autosave.json"
 AUTOSAVE_VERSION = 1
@@ -97,7 +108,18 @@ def _parse_save(obj: object) -> SavedGame:
         state = record.replay()
     except RecordError as error:
         raise Damaged(f"the game cannot be replayed: {error}") from None
-    return SavedGame(record, state, extra, saved_at)
+    return SavedGame(_drawable_seats(record), state, extra, saved_at[:40])
+
+
+def _drawable_seats(record: GameRecord) -> GameRecord:
+    """The record with one seat entry per seat, each name one the table can draw
+    (a name with nothing drawable in it becomes ``Seat N``)."""
+    seats = []
+    for index, seat in enumerate(record.seats[: record.n_seats]):
+        name = clean_name(seat.get("name")) or f"Seat {index + 1}"
+        seats.append({**seat, "name": name})
+    cleaned = tuple(seats)
+    return record if cleaned == record.seats else replace(record, seats=cleaned)
 
 
 def load_saved_game(
@@ -107,10 +129,38 @@ def load_saved_game(
     used) and messages for the player. Never raises.
 
     The game may already be over when the program stopped between the last
-    action and :func:`clear_game`: record it in the statistics, then clear it.
+    action and :func:`clear_game`: it is then finished here (recorded in the
+    statistics, then cleared) and None comes back, so no table ever opens on a
+    game where nothing can happen.
     """
     loaded = read_json_file(_autosave(folder, slot), _parse_save, N_("saved game"))
-    return loaded.value, list(loaded.messages)
+    messages = list(loaded.messages)
+    saved = loaded.value
+    if saved is not None and saved.state.is_over():
+        messages += _finish_saved_game(folder, slot, saved)
+        return None, messages
+    return saved, messages
+
+
+def _finish_saved_game(folder: Path, slot: SaveSlot, saved: SavedGame) -> list[str]:
+    """Record a saved game that had already ended in the statistics and clear it;
+    one that cannot be recorded is moved aside instead (never deleted)."""
+    from .stats import add_finished_game
+
+    path = _autosave(folder, slot)
+    persons = [i for i, seat in enumerate(saved.record.seats) if seat.get("kind") == "person"]
+    if slot is not SaveSlot.PERSON or not persons:
+        clear_game(folder, slot)  # nobody's statistics to add it to
+        return []
+    try:
+        _stats, messages = add_finished_game(folder, saved.state, saved.record, persons)
+    except ValueError as error:
+        kept = move_aside(path)
+        problem = Damaged(f"the finished game cannot be recorded: {error}")
+        return [damaged_message(N_("saved game"), kept, DEFAULTS_USED, problem)]
+    clear_game(folder, slot)
+    text = _("Your last game had already ended; it was added to your statistics.")
+    return [*messages, text]
 
 
 def load_game(
@@ -126,13 +176,21 @@ def load_game(
 
 
 def has_saved_game(folder: Path, slot: SaveSlot = SaveSlot.PERSON) -> bool:
-    """Whether an autosave exists (not whether it is good: :func:`load_game` says)."""
-    return _autosave(folder, slot).is_file()
+    """Whether something is at the autosave's place (or its ``.bak``'s); not
+    whether it is good: :func:`load_game` says, and moves aside what is not.
+    Never raises: a folder that cannot be looked into has no saved game."""
+    path = _autosave(folder, slot)
+    try:
+        return any(os.path.lexists(candidate) for candidate in (path, backup_path(path)))
+    except ValueError:  # a NUL in the path
+        return False
 
 
 def clear_game(folder: Path, slot: SaveSlot = SaveSlot.PERSON) -> None:
-    """Forget the saved game (the game is finished), backup included. Never raises."""
+    """Forget the saved game (the game is finished), backup included. Never raises.
+    The backup goes first: a stop in between leaves the finished game, never an
+    older turn of it."""
     path = _autosave(folder, slot)
-    for target in (path, backup_path(path)):
+    for target in (backup_path(path), path):
         with contextlib.suppress(OSError):
             target.unlink()

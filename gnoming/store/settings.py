@@ -40,11 +40,20 @@ from gnoming.options import (
     clamp_window,
 )
 
-from .atomic import check_version, move_aside, read_json_file, write_json
+from .atomic import (
+    backup_path,
+    check_version,
+    json_text,
+    parse_json_bytes,
+    read_bytes,
+    read_json_file,
+    replace_keeping,
+    write_atomic,
+)
+from .text import MAX_NAME_LENGTH, clean_name
 
 SETTINGS_FILE = "settings.json"
 SETTINGS_VERSION = 1
-MAX_NAME_LENGTH = 24
 
 _LANGUAGE_NAMES: dict[str, Language] = {
     "english": "en",
@@ -182,22 +191,36 @@ def _window_size(value: object) -> object:
     return clamp_window((width, height))
 
 
-def _seat(value: object) -> SeatSpec:
+class _Repaired(ValueError):
+    """A field whose value had to be cleaned: ``value`` is the cleaned one."""
+
+    def __init__(self, value: object) -> None:
+        super().__init__("repaired")
+        self.value = value
+
+
+def _seat(value: object) -> tuple[SeatSpec, bool]:
+    """One seat, and whether its name had to be cleaned to be drawable."""
     if not isinstance(value, dict):
         raise _Bad
     kind, name, difficulty = value.get("kind"), value.get("name"), value.get("difficulty", "medium")
     if kind not in SEAT_KINDS or difficulty not in DIFFICULTIES or not isinstance(name, str):
         raise _Bad
-    name = " ".join(name.split())[:MAX_NAME_LENGTH]
-    if not name:
+    clean = clean_name(name, MAX_NAME_LENGTH)
+    if clean is None:
         raise _Bad
-    return SeatSpec(cast(SeatKind, kind), name, difficulty)
+    tidy = " ".join(name.split())[:MAX_NAME_LENGTH]
+    return SeatSpec(cast(SeatKind, kind), clean, difficulty), clean != tidy
 
 
 def _seats(value: object) -> object:
     if not isinstance(value, list) or not MIN_SEATS <= len(value) <= MAX_SEATS:
         raise _Bad
-    return tuple(_seat(item) for item in value)
+    seats = [_seat(item) for item in value]
+    cleaned = tuple(seat for seat, _changed in seats)
+    if any(changed for _seat, changed in seats):
+        raise _Repaired(cleaned)
+    return cleaned
 
 
 _FIELD_PARSERS: dict[str, Callable[[object], object]] = {
@@ -220,8 +243,9 @@ def settings_from_dict(
     data: Mapping[str, object], defaults: Settings
 ) -> tuple[Settings, list[str]]:
     """Settings from a decoded JSON object, field by field; also the names of the
-    fields whose values could not be used (they keep their default). Missing and
-    unknown keys are not problems."""
+    fields whose values could not be used as they were (they keep their default,
+    or, for seat names a font cannot draw, are cleaned). Missing and unknown keys
+    are not problems."""
     changes: dict[str, object] = {}
     bad: list[str] = []
     for name, parse in _FIELD_PARSERS.items():
@@ -229,6 +253,9 @@ def settings_from_dict(
             continue
         try:
             changes[name] = parse(data[name])
+        except _Repaired as repaired:
+            changes[name] = repaired.value
+            bad.append(name)
         except _Bad:
             bad.append(name)
     return replace(defaults, **changes), bad  # type: ignore[arg-type]
@@ -252,25 +279,48 @@ def load_settings(folder: Path, defaults: Settings | None = None) -> tuple[Setti
     settings = base if loaded.value is None else loaded.value
     if bad_fields:
         names = ", ".join(name.replace("_", " ") for name in bad_fields)
-        kept = move_aside(path)
+        try:
+            # the repaired copy is written first: a full disk leaves the old file as it was
+            kept = replace_keeping(path, settings_json(settings))
+        except OSError:
+            kept = None
         if kept is not None:
             text = _(
                 "Some of your settings could not be read ({names}) and were reset; "
                 "the old file was kept as {name}."
             )
             messages.append(text.format(names=names, name=kept.name))
-            messages.extend(save_settings(folder, settings))
         else:
             text = _("Some of your settings could not be read ({names}) and were reset.")
             messages.append(text.format(names=names))
     return settings, messages
 
 
+def settings_language(folder: Path) -> Language | None:
+    """The language of the saved settings (or of their ``.bak``), read without
+    changing anything on disk: the start-up messages about damaged files are
+    then written in the player's language. None when neither can be read."""
+    path = Path(folder) / SETTINGS_FILE
+    for candidate in (path, backup_path(path)):
+        try:
+            data = check_version(parse_json_bytes(read_bytes(candidate)), SETTINGS_VERSION)
+        except (OSError, ValueError):
+            continue
+        language = data.get("language")
+        return next((known for known in LANGUAGES if known == language), None)
+    return None
+
+
+def settings_json(settings: Settings) -> str:
+    """The text of ``settings.json`` for ``settings``."""
+    return json_text(settings.to_dict())
+
+
 def save_settings(folder: Path, settings: Settings) -> list[str]:
     """Write ``settings.json`` safely; returns messages for the player (empty when
     all went well). Never raises for a disk problem."""
     try:
-        write_json(Path(folder) / SETTINGS_FILE, settings.to_dict())
+        write_atomic(Path(folder) / SETTINGS_FILE, settings_json(settings))
     except OSError as error:
         reason = error.strerror or type(error).__name__
         return [_("Your settings could not be saved ({reason}).").format(reason=reason)]
@@ -301,5 +351,7 @@ __all__ = [
     "load_settings",
     "save_settings",
     "settings_from_dict",
+    "settings_json",
+    "settings_language",
     "system_language",
 ]

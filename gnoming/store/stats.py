@@ -38,6 +38,8 @@ from gnoming.rules import Card, GameRecord, GameState, HazardReason, RecordError
 from gnoming.rules.events import Bounced, HazardRemoved, RoundScored
 
 from .atomic import Damaged, check_version, read_json_file, write_json
+from .settings import MAX_SEATS, MIN_SEATS
+from .text import clean_name, clean_text
 
 STATS_FILE = "stats.json"
 STATS_VERSION = 1
@@ -153,16 +155,24 @@ class Stats:
 # ---------------------------------------------------------------- reading
 
 
+MAX_COUNT = 10**12
+"""More games, rounds or matches than anyone plays: the file is damaged."""
+MAX_SCORE = 10**6
+"""A score further from zero than this is not one a game can reach."""
+MAX_TEXT = 40
+"""The longest date, id or difficulty word a past game may hold."""
+
+
 def _count(data: Mapping[str, Any], key: str) -> int:
     value = data.get(key, 0)
-    if type(value) is not int or value < 0:
+    if type(value) is not int or not 0 <= value <= MAX_COUNT:
         raise Damaged(f"{key!r} is not a count")
     return value
 
 
 def _score(data: Mapping[str, Any], key: str) -> int | None:
     value = data.get(key)
-    if value is not None and type(value) is not int:
+    if value is not None and (type(value) is not int or abs(value) > MAX_SCORE):
         raise Damaged(f"{key!r} is not a score")
     return value
 
@@ -171,13 +181,15 @@ def _text(data: Mapping[str, Any], key: str) -> str:
     value = data.get(key)
     if not isinstance(value, str):
         raise Damaged(f"a past game's {key!r} is not text")
-    return value
+    return clean_text(value[: MAX_TEXT * 8], MAX_TEXT)
 
 
-def _ints(data: Mapping[str, Any], key: str) -> tuple[int, ...]:
+def _seat_indices(data: Mapping[str, Any], key: str, n_seats: int) -> tuple[int, ...]:
     value = data.get(key)
     if not isinstance(value, list) or any(type(v) is not int for v in value):
         raise Damaged(f"a past game's {key!r} is not a list of numbers")
+    if len(value) > n_seats or any(not 0 <= v < n_seats for v in value):
+        raise Damaged(f"a past game's {key!r} are not its seats")
     return tuple(value)
 
 
@@ -192,21 +204,24 @@ def _game_line(value: object) -> GameLine:
     raw_seats = data.get("seats")
     if not isinstance(raw_seats, list):
         raise Damaged("a past game's seats are not a list")
+    if not MIN_SEATS <= len(raw_seats) <= MAX_SEATS:
+        raise Damaged(f"a past game has {len(raw_seats)} seats")
     seats = []
-    for raw in raw_seats:
+    for index, raw in enumerate(raw_seats):
         seat = _object(raw, "a past game's seat")
         total = seat.get("total")
-        if type(total) is not int:
+        if type(total) is not int or abs(total) > MAX_SCORE:
             raise Damaged("a past game's total is not a number")
-        seats.append(
-            SeatLine(_text(seat, "name"), _text(seat, "kind"), _text(seat, "difficulty"), total)
-        )
+        if not isinstance(seat.get("name"), str):
+            raise Damaged("a past game's 'name' is not text")
+        name = clean_name(seat["name"]) or f"Seat {index + 1}"
+        seats.append(SeatLine(name, _text(seat, "kind"), _text(seat, "difficulty"), total))
     return GameLine(
         _text(data, "id"),
         _text(data, "date"),
         tuple(seats),
-        _ints(data, "winners"),
-        _ints(data, "person_seats"),
+        _seat_indices(data, "winners", len(seats)),
+        _seat_indices(data, "person_seats", len(seats)),
         _text(data, "difficulty"),
     )
 
@@ -363,7 +378,7 @@ def record_finished_game(
         name = info.get("name")
         seats.append(
             SeatLine(
-                name if isinstance(name, str) and name else f"Seat {seat + 1}",
+                clean_name(name) or f"Seat {seat + 1}",
                 "person" if seat in persons else "gnome",
                 str(info.get("difficulty", "")),
                 outcome.totals[seat],

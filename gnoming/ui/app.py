@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import io
 import json
 import math
 import os
@@ -30,13 +31,13 @@ from gnoming import i18n  # noqa: E402
 from gnoming.options import LaunchOptions, Speed, clamp_window  # noqa: E402
 from gnoming.paths import asset_path, data_dir  # noqa: E402
 from gnoming.store.crash import write_crash_report  # noqa: E402
-from gnoming.store.saves import SaveSlot, has_saved_game, load_saved_game  # noqa: E402
-from gnoming.store.settings import Settings, load_settings, save_settings  # noqa: E402
-from gnoming.store.stats import load_stats  # noqa: E402
+from gnoming.store.settings import Settings, save_settings  # noqa: E402
+from gnoming.store.startup import open_data_folder, startup_language  # noqa: E402
 from gnoming.ui import fonts, theme, widgets  # noqa: E402
 from gnoming.ui.audio import Audio  # noqa: E402
 from gnoming.ui.cardart import CardArt  # noqa: E402
 from gnoming.ui.router import Router  # noqa: E402
+from gnoming.ui.scale import Scale, scale_for  # noqa: E402
 from gnoming.ui.scene import ChangeSettings, CoachingDone, Scene, SceneResult, SceneStack  # noqa: E402
 from gnoming.ui.session import GameConfig  # noqa: E402
 from gnoming.ui.widgets import draw_text  # noqa: E402
@@ -83,9 +84,13 @@ class App:
     def __init__(self, options: LaunchOptions) -> None:
         self.options = options
         self.data_dir = data_dir(options.data_dir)
-        self.settings, messages = load_settings(self.data_dir)
-        messages += self._check_files()
-        self.toasts = [Toast(m) for m in messages]
+        # the language first, so that what start-up says is in the player's language
+        i18n.set_language(options.lang or startup_language(self.data_dir))
+        # a robot run (autoplay, screenshots) never touches the person's save
+        robot = options.autoplay or options.screenshot_dir is not None
+        startup = open_data_folder(self.data_dir, robot=robot)
+        self.settings = startup.settings
+        self.toasts = [Toast(m) for m in startup.messages]
         i18n.set_language(options.lang or self.settings.language)
         self.speed: Speed = options.speed or self.settings.animation_speed
         self.stack = SceneStack()
@@ -100,19 +105,6 @@ class App:
         self.cards = CardArt()
         self.audio = Audio()
         self.apply_sound_settings()
-
-    def _check_files(self) -> list[str]:
-        """Read the statistics and the autosave once at start-up, so that a damaged
-        file is moved aside (never deleted) and the player hears of it at once,
-        not in the middle of a game."""
-        _stats, messages = load_stats(self.data_dir)
-        # a robot run (autoplay, screenshots) never touches the person's save
-        robot = self.options.autoplay or self.options.screenshot_dir is not None
-        slot = SaveSlot.AUTOPLAY if robot else SaveSlot.PERSON
-        if has_saved_game(self.data_dir, slot):
-            _saved, more = load_saved_game(self.data_dir, slot)
-            messages += more
-        return messages
 
     # ------------------------------------------------------------------ window
 
@@ -155,6 +147,11 @@ class App:
     def _resized(self) -> None:
         for scene in self.stack.scenes:
             scene.resize(self.size)
+
+    @property
+    def scale(self) -> Scale:
+        """The one scale of every screen's layout and letters (see :mod:`gnoming.ui.scale`)."""
+        return scale_for(self.size, self.settings.large_text)
 
     @property
     def ui_scale(self) -> float:
@@ -235,8 +232,17 @@ class App:
         if self.screenshot_dir is None or (once and name in self._shot_names):
             return
         self._shot_names.add(name)
-        self.screenshot_dir.mkdir(parents=True, exist_ok=True)
-        pygame.image.save(self.screen, str(self.screenshot_dir / f"{name}.png"))
+        try:
+            self.screenshot_dir.mkdir(parents=True, exist_ok=True)
+            # encoded in memory and written by Python: pygame leaves an empty file
+            # without a word when the disk is full
+            png = io.BytesIO()
+            pygame.image.save(self.screen, png, f"{name}.png")
+            (self.screenshot_dir / f"{name}.png").write_bytes(png.getvalue())
+        except (OSError, pygame.error) as error:
+            # a run asked for screenshots has failed when it cannot take them: end it
+            print(f"{TITLE}: could not save the screenshot {name}.png: {error}", file=sys.stderr)
+            self.quit(1)
 
     def first_scene(self) -> Scene:
         return self.router.first_scene()
@@ -339,6 +345,11 @@ class App:
         """Write a crash report and show the friendly crash screen (or give up)."""
         self._crashes += 1
         report = self.write_crash_report(error)
+        if self.options.quit_at_end:
+            # nobody is there to read the crash screen: end the run, and say it failed
+            print(f"{TITLE} stopped after an unexpected error; report: {report}", file=sys.stderr)
+            self.quit(1)
+            return
         if self._crashes > 3:
             print(
                 f"Gnoming A Round stopped after repeated errors; report: {report}", file=sys.stderr

@@ -179,13 +179,33 @@ def test_when_the_bak_is_damaged_too_both_are_kept_and_defaults_are_used(
     assert not path.exists() and not backup_path(path).exists()
 
 
-def test_a_file_that_cannot_be_opened_is_left_alone(tmp_path: Path) -> None:
+def test_a_file_that_cannot_be_opened_is_left_alone(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "counter.json"
+    path.write_text('{"version": 1, "count": 3}')
+
+    def refuse(*_args: object) -> int:
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(atomic.os, "open", refuse)
+    loaded = read_json_file(path, parse_counter, "counter")
+    assert loaded.value is None
+    [message] = loaded.messages
+    assert message.startswith("Your counter file could not be opened (Permission denied)")
+    monkeypatch.undo()
+    assert path.read_text() == '{"version": 1, "count": 3}'
+
+
+def test_a_folder_in_place_of_a_file_is_moved_aside_whole(tmp_path: Path) -> None:
     (tmp_path / "counter.json").mkdir()
+    (tmp_path / "counter.json" / "inside").write_text("kept")
     loaded = read_json_file(tmp_path / "counter.json", parse_counter, "counter")
     assert loaded.value is None
     [message] = loaded.messages
-    assert message.startswith("Your counter file could not be opened")
-    assert (tmp_path / "counter.json").is_dir()
+    assert message.startswith("Your counter file was damaged (it is not a file)")
+    [kept] = tmp_path.glob("counter.json.corrupt-*")
+    assert (kept / "inside").read_text() == "kept"
 
 
 @pytest.mark.parametrize(

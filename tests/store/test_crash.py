@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 import gnoming
 from gnoming.rules import GameRecord, GameState
 from gnoming.store.crash import write_crash_report
@@ -36,9 +38,12 @@ def test_two_crash_reports_at_once_do_not_overwrite_each_other(tmp_path: Path) -
     assert len(list((tmp_path / "crash").iterdir())) == 5
 
 
-def test_a_crash_report_that_cannot_be_written_returns_none_quietly(tmp_path: Path) -> None:
+def test_a_crash_report_that_cannot_be_written_anywhere_returns_none_without_raising(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     blocker = tmp_path / "file"
     blocker.write_text("not a folder")
+    monkeypatch.setattr("tempfile.gettempdir", lambda: str(blocker))
     assert write_crash_report(blocker, raised(), "{}") is None
 
 

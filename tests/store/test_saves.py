@@ -144,13 +144,14 @@ def test_a_failed_autosave_says_so_and_keeps_the_last_one(
     assert messages == [] and record is not None and record.actions == ()
 
 
-def test_a_finished_game_still_loads_so_it_can_be_counted(
+def test_a_finished_game_without_a_person_is_cleared_not_continued(
     tmp_path: Path, game_actions: Callable[..., list[Action]]
 ) -> None:
     done = play(GameState.new(2, seed=4), game_actions(2, 4))
     save_game(tmp_path, GameRecord.of(done))
-    _, state, _ = load_game(tmp_path)
-    assert state is not None and state.is_over()
+    assert load_game(tmp_path) == (None, None, [])
+    assert not has_saved_game(tmp_path)
+    assert not (tmp_path / "stats.json").exists()
 
 
 def check_autosave_loader_on(content: bytes) -> None:

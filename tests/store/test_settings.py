@@ -288,7 +288,9 @@ def test_names_in_any_script_are_saved_readably_and_even_broken_text_survives(
     assert load_settings(tmp_path, BASE) == (Settings(default_seats=seats), [])
     broken = (seats[0], SeatSpec("gnome", "bad \udcff", "hard"))
     assert save_settings(tmp_path, Settings(default_seats=broken)) == []
-    assert load_settings(tmp_path, BASE) == (Settings(default_seats=broken), [])
+    settings, messages = load_settings(tmp_path, BASE)  # no font draws a lone surrogate
+    assert settings == Settings(default_seats=(seats[0], SeatSpec("gnome", "bad", "hard")))
+    assert len(messages) == 1
 
 
 def test_a_volume_too_big_for_a_float_is_clamped(tmp_path: Path) -> None:

@@ -60,9 +60,10 @@ class SeatGeometry:
     """The seat's share of the table (its plate, grid and trace line stay inside)."""
 
     def lift(self, position: int) -> Rect:
-        """Where a card lifted out of ``position`` hovers (a little above it)."""
-        rect = self.cards[position]
-        return rect.move(rect.width * 3 // 10, -rect.height * 3 // 10)
+        """Where a card lifted out of ``position`` waits: the seat's hand lane (beside the
+        piles for the big seat, over its own grid for the others), so that it never
+        covers the status line, a button, a plate or the card just placed."""
+        return self.hand
 
 
 @dataclass(frozen=True)

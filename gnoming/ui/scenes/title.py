@@ -152,7 +152,7 @@ class TitleScene(MenuScene):
         sub_rect = pygame.Rect(0, heading.bottom + px(app, 6), self.left.width - px(app, 60), 0)
         sub_rect.height = px(app, 64)
         sub_rect.centerx = cx
-        tagline = _("Grandpa Beck's card game. Three holes, nine cards each — lowest score wins.")
+        tagline = _("Grandpa Beck's card game. Three rounds, nine cards each — lowest score wins.")
         draw_text_block(surface, tagline, sub_rect, font_px(app, 21))
 
         fan = self._fan_surface()

@@ -115,6 +115,11 @@ class RemoteFeed:
         return obs.current_seat
 
     @property
+    def waiting(self) -> bool:
+        """An action went to the server and its update has not come back yet."""
+        return self._submitted_seq == self.view.seq and self._submitted_seq >= 0
+
+    @property
     def ready(self) -> bool:
         """The game has started and a snapshot is here."""
         return self.view.observation is not None
@@ -143,11 +148,6 @@ class RemoteFeed:
             and self.view.my_status() is SeatStatus.CONNECTED
             and not self.ended
         )
-
-    @property
-    def waiting(self) -> bool:
-        """An action was sent and the table has not answered yet."""
-        return self._submitted_seq == self.view.seq
 
     def legal_actions(self) -> tuple[Action, ...]:
         return self.view.legal if self._i_decide() else ()

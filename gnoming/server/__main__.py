@@ -82,6 +82,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--max-tables", type=_count(1, 100_000), default=1000, metavar="N")
     parser.add_argument("--gnome-delay", type=_seconds, default=0.0, metavar="T", help="seconds a gnome waits before it plays (default 0)")
     parser.add_argument("--quit-at-end", action="store_true", help="stop once the --open-table game is over")
+    parser.add_argument("--timings", action="store_true", help="on exit, print one JSON line with how long actions took to apply and send")
     parser.add_argument("--verbose", action="store_true", help="log connections and problems to stderr")
     return parser
 
@@ -124,6 +125,7 @@ async def serve(args: argparse.Namespace) -> int:
         allow_create=not args.no_create,
         max_tables=args.max_tables,
         gnome_delay=args.gnome_delay,
+        keep_timings=args.timings,
     )
     server = TableServer(config, on_result)
     spec = TableSpec(seats=args.seats, gnomes=args.gnomes, level=Difficulty(args.level))
@@ -143,7 +145,21 @@ async def serve(args: argparse.Namespace) -> int:
     if args.quit_at_end and open_code is not None:
         await _let_friends_leave(server, open_code)
     await server.stop()
+    if args.timings:
+        emit(timings_record(server.action_seconds))
     return 0
+
+
+def timings_record(seconds: list[float]) -> dict[str, object]:
+    """Server-side time per accepted action (decoded to sent), in milliseconds."""
+    ordered = sorted(seconds)
+
+    def at(q: float) -> float | None:
+        if not ordered:
+            return None
+        return round(ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))] * 1000, 3)
+
+    return {"event": "timings", "actions": len(ordered), "ms_p50": at(0.5), "ms_p99": at(0.99), "ms_max": at(1.0)}
 
 
 async def _let_friends_leave(server: TableServer, code: str, seconds: float = 5.0) -> None:

@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
+import time
 from collections import deque
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -76,6 +77,8 @@ class ServerConfig:
     finished_keep_seconds: float = 30.0
     gnome_delay: float = 0.0
     """Seconds a gnome waits before playing (0 for tests and benchmarks)."""
+    keep_timings: bool = False
+    """Keep how long each friend's action took to apply and send (the benchmark)."""
 
 
 class TokenBucket:
@@ -189,6 +192,8 @@ class TableServer:
         self._server: Server | None = None
         self._janitor: asyncio.Task[None] | None = None
         self.address: tuple[str, int] | None = None
+        self.action_seconds: list[float] = []
+        """With ``keep_timings``: per accepted action, from decoded to sent to every seat."""
 
     # ------------------------------------------------------------------ life
 
@@ -346,9 +351,12 @@ class TableServer:
         runner = client.runner
         if runner is None:
             return self._fail(client, Problem(error=ErrorCode.NOT_JOINED, message="join a table first", fatal=True))
+        start = time.perf_counter()
         problem = runner.table.act(client.seat, act.seq, act.to_action())
         if problem is not None:
             return self._fail(client, problem)
+        if self.config.keep_timings and len(self.action_seconds) < 2_000_000:
+            self.action_seconds.append(time.perf_counter() - start)
         client.bucket.refund()  # a played action was awaited: only the others count
         self._changed(runner)
         return True

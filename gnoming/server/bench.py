@@ -210,7 +210,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     raise_file_limit(args.tables * args.seats * 2 + 256)
     server = subprocess.Popen(
         [sys.executable, "-m", "gnoming.server", "--host", "127.0.0.1", "--port", "0",
-         "--max-tables", str(args.tables + 10)],
+         "--max-tables", str(args.tables + 10), "--timings"],
         stdout=subprocess.PIPE,
         text=True,
     )
@@ -228,10 +228,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     finally:
         server.send_signal(signal.SIGTERM)
         try:
-            server.communicate(timeout=20)
+            rest, _ = server.communicate(timeout=20)
         except subprocess.TimeoutExpired:
             server.kill()
-            server.communicate()
+            rest, _ = server.communicate()
+    timings: dict[str, object] = next(
+        (json.loads(line) for line in rest.splitlines() if '"timings"' in line), {}
+    )
     lat = [x * 1000 for x in stats.latencies]
     report: dict[str, object] = {
         "tables": args.tables,
@@ -248,6 +251,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         "latency_ms_p99": round(percentile(lat, 99), 2),
         "latency_ms_max": round(max(lat), 2) if lat else None,
         "client_process_cpu_s": round(own_cpu, 2),
+        "server_apply_and_send_ms_p50": timings.get("ms_p50"),
+        "server_apply_and_send_ms_p99": timings.get("ms_p99"),
     }
     if "cpu_s" in after:
         cpu = after["cpu_s"] - before.get("cpu_s", 0.0)

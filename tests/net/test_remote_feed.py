@@ -91,8 +91,14 @@ def test_a_remote_feed_refuses_what_its_seat_may_not_do_and_says_why():
             with pytest.raises(IllegalActionError):
                 feed.submit(A.DRAW)
             feed.submit(A.flip(4))
-            assert feed.legal_actions() == ()  # until the server answers
+            assert feed.waiting and feed.legal_actions() == ()  # until the server answers
             assert feed.why_illegal(A.flip(5)) == "Not now."
+            end = time.monotonic() + 10
+            while feed.waiting and time.monotonic() < end:
+                feed.step(0.0)
+                time.sleep(0.005)
+            assert not feed.waiting
+            assert feed.observation().layouts[0][4] is not None  # flipped face up
         finally:
             feed.close()
 

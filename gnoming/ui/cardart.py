@@ -33,6 +33,14 @@ SMALL_WIDTH = 80
 
 PORTRAIT_COUNT = 8
 
+NEGATIVE_ROOM = 0.72
+"""How much of a small negative card's width its number may take: the dashed
+border of art/make_cards.py runs 22/250 of the width in from each side."""
+DASHED_BORDER_INSET = 25 / 250
+"""The inside edge of a negative card's dashed border (its line is 3 wide at 22)."""
+FRAME_INSET = 15 / 250
+"""The inside edge of a positive card's thin frame line (13, 2 wide)."""
+
 
 def card_file(token: str) -> Path:
     """The SVG file of a card token (``"7"``, ``"-2"``, ``"M"``, ``"H"``)."""
@@ -224,6 +232,30 @@ class CardArt:
             self._fonts[key] = font
         return font
 
+    def number_rect(self, token: str, size: Size) -> pygame.Rect:
+        """Where the big number of a number card is inked on a face of ``size``."""
+        text, at = self._centre_number(token, size)
+        return text.get_rect(topleft=at)
+
+    def _centre_number(self, token: str, size: Size) -> tuple[pygame.Surface, tuple[int, int]]:
+        """The big number of a number card and where it goes: one font for every
+        number at this size, as large as lets a 12 stay clear of the positive
+        cards' frame and a -5 inside the negative cards' dashed border."""
+        w, h = size
+        if w < SMALL_WIDTH:
+            positive_box = (round(w * 0.80), round(h * 0.52))
+            negative_box = (round(w * NEGATIVE_ROOM), round(h * 0.52))
+        else:
+            positive_box = negative_box = (round(w * 0.68), round(h * 0.36))
+        fonts = (
+            self._font("number", ("10", "12"), positive_box, tight=True),
+            self._font("negative", tuple(str(-v) for v in range(1, 6)), negative_box, tight=True),
+        )
+        font = min(fonts, key=lambda f: f.get_height())
+        colour = theme.CREAM if token.startswith("-") else theme.INK
+        text = _number(font, token, colour)
+        return text, text.get_rect(center=(w // 2, h // 2)).topleft
+
     def _make_face(self, token: str, size: Size) -> pygame.Surface:
         w, h = size
         surf = load_svg(card_file(token), size)
@@ -233,14 +265,8 @@ class CardArt:
         thickness = max(1, round(w / 60))
 
         if number:
-            colour = theme.CREAM if negative else theme.INK
-            if small:
-                box = (w - 2 * max(2, round(w * 0.08)), round(h * 0.56))
-            else:
-                box = (round(w * 0.68), round(h * 0.36))
-            font = self._font("number", ("12", "-5"), box, tight=True)
-            text = _number(font, token, colour)
-            surf.blit(text, text.get_rect(center=(w // 2, h // 2)))
+            text, at = self._centre_number(token, size)
+            surf.blit(text, at)
         elif token == "H":
             box = (round(w * (0.86 if small else 0.62)), round(h * (0.34 if small else 0.22)))
             points = f"+{HAZARD_POINTS}"
@@ -248,9 +274,11 @@ class CardArt:
             text = _number(font, points, theme.WHITE, theme.HAZARD_BLACK, thickness)
             surf.blit(text, text.get_rect(center=(w // 2, round(h * (0.6 if small else 0.59)))))
         elif small:
-            font = self._font("mulligan", ("M",), (round(w * 0.8), round(h * 0.4)))
-            text = _ink(font, "M", theme.HAT_RED, theme.CREAM, thickness + 1)
-            surf.blit(text, text.get_rect(center=(w // 2, round(h * 0.56))))
+            # the gnome stays in sight at every size (a big "M" would hide it):
+            # a small outlined M in the corner says what it is
+            font = self._font("mulligan", ("M",), (round(w * 0.3), round(h * 0.17)))
+            text = _ink(font, "M", theme.HAT_RED, theme.CREAM, thickness)
+            surf.blit(text, text.get_rect(topleft=(round(w * 0.1), round(h * 0.07))))
         else:
             font = self._font("banner", ("MULLIGAN",), (round(w * 0.48), round(h * 0.055)))
             label = _ink(font, "MULLIGAN", theme.CREAM)

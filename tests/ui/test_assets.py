@@ -260,3 +260,29 @@ def test_panel_and_glow_draw_inside_their_bounds() -> None:
     theme.glow(screen, pygame.Rect(150, 20, 30, 42), theme.GLOW_LEGAL)
     assert screen.get_at((150, 20)).a > 0
     assert theme.card_size_to_fit(100, 70) == (50, 70)
+
+
+@pytest.mark.parametrize("width", [30, 36, 44, 52, 60, 70, 79, 80, 100, 140, 200])
+def test_big_numbers_stay_inside_the_dashed_border_and_clear_of_the_frame(
+    art: CardArt, width: int
+) -> None:
+    from gnoming.ui.cardart import DASHED_BORDER_INSET, FRAME_INSET
+
+    size = (width, round(width * 7 / 5))
+    for token in ("-5", "-4", "-1", "10", "12", "11"):
+        inset = DASHED_BORDER_INSET if token.startswith("-") else FRAME_INSET
+        room = pygame.Rect(0, 0, size[0], size[1]).inflate(
+            -2 * (round(size[0] * inset) + 1), -2 * (round(size[0] * inset) + 1)
+        )
+        number = art.number_rect(token, size)
+        assert room.contains(number), (token, size, number, room)
+
+
+def test_a_mulligan_shows_its_gnome_at_every_size(art: CardArt) -> None:
+    """The small face keeps the gnome in sight (its red hat above the middle), like
+    the big one, instead of a big M over it."""
+    for width in (30, 60, 79, 80, 120):
+        size = (width, round(width * 7 / 5))
+        face = art.face("M", size)
+        hat = face.get_at((width // 2 + round(width * 0.04), round(size[1] * 0.3)))
+        assert hat[0] > 150 and hat[1] < 90, (size, hat)

@@ -217,3 +217,57 @@ def test_the_pause_menu_shows_the_games_seed(make_app: AppFactory) -> None:
     surface = pygame.Surface(app.size)
     pause.draw(surface)
     assert scene.feed.seed == 4242
+
+
+@pytest.mark.parametrize("size", [(960, 600), (1280, 720), (1920, 1080)])
+@pytest.mark.parametrize("n", range(2, 8))
+def test_the_turn_arrow_is_drawn_only_inside_its_seats_share_of_the_table(
+    size: tuple[int, int], n: int
+) -> None:
+    from gnoming.ui.table.paint import arrow_fits
+
+    geom = table_layout(size, n, 0)
+    big = geom.seats[0]
+    assert not arrow_fits(big)  # it would sit on your top-right card
+    for sg in geom.seats:
+        if arrow_fits(sg):
+            arrow = pygame.Rect(
+                sg.plate.left - 4 - sg.plate.h // 2, sg.plate.top, sg.plate.h // 2, 1
+            )
+            assert sg.slot.contains(arrow)
+            others = [o.plate for o in geom.seats if o.seat != sg.seat and o.plate.w]
+            assert not any(arrow.colliderect(p) for p in others)
+
+
+def test_a_tip_of_the_last_round_is_gone_when_the_next_round_is_dealt(
+    make_app: AppFactory,
+) -> None:
+    from dataclasses import replace
+
+    from gnoming.ui.menus.coaching import FIRST_HAZARD, FIRST_MATCH
+
+    app = make_app("--speed", "instant")
+    app.settings = replace(app.settings, coaching=True)
+    scene = table(app, 2, seed=3)
+    tips = scene.tips
+    tips.moment(FIRST_HAZARD)
+    tips.moment(FIRST_MATCH)  # waits behind the hazard tip
+    assert tips.text is not None and tips.waiting
+    scene.view.apply(E.RoundStarted(1, 1))
+    scene._clip_started(E.RoundStarted(1, 1))
+    assert tips.text is None and tips.waiting == []
+
+
+def test_a_continued_game_does_not_show_the_first_game_tips_again(make_app: AppFactory) -> None:
+    from gnoming.ui.menus.coaching import FIRST_DRAW
+
+    app = make_app("--speed", "instant")
+    session = GameSession.new(GameConfig((YOU, SeatSpec("gnome", "Pip", "easy")), 3), None)
+    rng = random.Random(1)
+    while session.state.turns_taken < 4:
+        session.apply(rng.choice(session.state.legal_actions()))
+    scene = TableScene(app, session)
+    app.clear_to(scene)
+    assert FIRST_DRAW in scene.tips.coach.shown
+    fresh = table(app, 2, seed=3)
+    assert FIRST_DRAW not in fresh.tips.coach.shown

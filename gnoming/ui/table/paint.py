@@ -388,14 +388,16 @@ class Painter:
             pygame.draw.polygon(surface, theme.INK, star(centre, r), 1)
         left = portrait.right + 5
         text_w = inner.right - left - 2
-        name_size = max(11, min(self.app.font_size(16), plate.h * 9 // 20))
-        sub_size = max(11, min(self.app.font_size(13), plate.h * 7 // 20))
+        # two lines that meet at the middle of the plate and never overlap
+        name_size = max(10, min(self.app.font_size(16), plate.h * 9 // 20, inner.h // 2 + 1))
+        sub_size = max(10, min(self.app.font_size(13), plate.h * 7 // 20, inner.h // 2))
         wide = plate.w >= round(200 * self.app.ui_scale)
-        line1 = inner.top + inner.h // 4
-        line2 = inner.top + inner.h * 3 // 4
+        line1 = inner.centery + 1
+        line2 = inner.centery + 1
         total_text = _("{points} pts").format(points=points_text(numbers.total))
         total_img = render_text(total_text, name_size, theme.SLATE, True)
-        surface.blit(total_img, total_img.get_rect(midright=(inner.right - 2, line1)))
+        total_box = total_img.get_rect(bottomright=(inner.right - 2, line1))
+        surface.blit(total_img, total_box)
         room = max(10, text_w - total_img.get_width() - 6)
         name = info.name
         if fit_size(name, name_size, room, bold=True) < name_size * 0.85:
@@ -407,7 +409,7 @@ class Painter:
             (left, line1),
             name_size,
             bold=True,
-            anchor="midleft",
+            anchor="bottomleft",
             max_width=room,
         )
         right_w = 0
@@ -427,7 +429,7 @@ class Painter:
                 size,
                 theme.SLATE,
                 bold=True,
-                anchor="midright",
+                anchor="topright",
                 max_width=half,
             )
             right_w = shown.w + 6
@@ -446,7 +448,7 @@ class Painter:
                 size,
                 colour,
                 bold=True,
-                anchor="midleft",
+                anchor="topleft",
                 max_width=sub_room,
             )
         else:
@@ -458,13 +460,13 @@ class Painter:
                 (left, line2),
                 size,
                 theme.WOOD_DARK,
-                anchor="midleft",
+                anchor="topleft",
                 max_width=sub_room,
             )
         if current:
             # not by colour alone: the word "Turn", and an arrow where there is room for it
             h = plate.h
-            if plate.left - sg.slot.left >= h // 2 + 8:
+            if arrow_fits(sg):
                 tip = (plate.left - 4, plate.centery)
                 arrow = [
                     tip,
@@ -498,6 +500,12 @@ class Painter:
                     bubble.centery - round(lift * r * 0.8),
                 )
                 pygame.draw.circle(surface, theme.INK, centre, r)
+
+
+def arrow_fits(sg: SeatGeometry) -> bool:
+    """There is room left of the plate, inside the seat's own share of the table, for
+    the turn arrow (never over a neighbour's points, the frame or a card)."""
+    return sg.plate.left - sg.slot.left >= sg.plate.h // 2 + 8
 
 
 def star(centre: tuple[int, int], r: int) -> list[tuple[int, int]]:

@@ -37,6 +37,7 @@ from gnoming.ui import fonts, theme, widgets  # noqa: E402
 from gnoming.ui.audio import Audio  # noqa: E402
 from gnoming.ui.cardart import CardArt  # noqa: E402
 from gnoming.ui.router import Router  # noqa: E402
+from gnoming.ui.scale import Scale, scale_for  # noqa: E402
 from gnoming.ui.scene import ChangeSettings, CoachingDone, Scene, SceneResult, SceneStack  # noqa: E402
 from gnoming.ui.session import GameConfig  # noqa: E402
 from gnoming.ui.widgets import draw_text  # noqa: E402
@@ -146,6 +147,11 @@ class App:
     def _resized(self) -> None:
         for scene in self.stack.scenes:
             scene.resize(self.size)
+
+    @property
+    def scale(self) -> Scale:
+        """The one scale of every screen's layout and letters (see :mod:`gnoming.ui.scale`)."""
+        return scale_for(self.size, self.settings.large_text)
 
     @property
     def ui_scale(self) -> float:

@@ -13,6 +13,7 @@ Pushing puts a screen over the current one (Esc comes back); ``title``,
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -21,6 +22,7 @@ from gnoming.rules import events as E
 from gnoming.store.saves import SavedGame
 from gnoming.store.stats import Stats
 from gnoming.ui.scene import Scene
+from gnoming.ui.scenes.confirm import ConfirmScene
 from gnoming.ui.scenes.crash import CrashScene
 from gnoming.ui.scenes.howto import HowToPlayScene
 from gnoming.ui.scenes.newgame import NewGameScene
@@ -94,6 +96,18 @@ class Router:
 
     def scoreboard(self, table: TableScene, scored: E.RoundScored, over: GameResult | None) -> None:
         self.app.push(ScoreboardScene(self.app, table, scored, over))
+
+    def confirm(
+        self,
+        question: Callable[[], str],
+        detail: Callable[[], str],
+        yes: Callable[[], str],
+        no: Callable[[], str],
+        on_yes: Callable[[], None],
+    ) -> None:
+        """Ask before doing something that cannot be undone (texts as functions, so
+        that they follow a change of language)."""
+        self.app.push(ConfirmScene(self.app, question, detail, yes, no, on_yes))
 
     def crash(self, report: Path | None) -> None:
         self.app.clear_to(CrashScene(self.app, report))

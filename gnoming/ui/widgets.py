@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 import pygame
@@ -289,6 +289,12 @@ class Menu:
             button.rect = pygame.Rect(0, 0, width, height)
             button.rect.midtop = (centre_x, top + index * (height + gap))
         self.text_size = max(14, int(height * 0.42))
+
+    def place(self, rects: Sequence[pygame.Rect], text_size: int) -> None:
+        """Put the buttons in ``rects`` (from a scene's layout function), in order."""
+        for button, rect in zip(self.buttons, rects, strict=True):
+            button.rect = pygame.Rect(rect)
+        self.text_size = text_size
 
     def layout_row(self, centre_x: int, top: int, width: int, height: int, gap: int) -> None:
         total = len(self.buttons) * width + (len(self.buttons) - 1) * gap

@@ -136,8 +136,10 @@ def test_a_killed_client_is_replaced_by_a_gnome_and_the_game_finishes(tmp_path):
     try:
         victim = client(server.address, "GANE", tmp_path / "victim", tmp_path / "victim.json")
         survivor = client(server.address, "GANE", tmp_path / "survivor", tmp_path / "survivor.json")
+        # both seated: the game has started (a seat left in the lobby is simply freed)
         wait_for(lambda: seat_file(tmp_path / "victim", "GANE").exists())
-        time.sleep(0.3)  # the game is on
+        wait_for(lambda: seat_file(tmp_path / "survivor", "GANE").exists())
+        time.sleep(0.3)
         victim.send_signal(signal.SIGKILL)
         victim.communicate(timeout=10)
         wait_ok(survivor)
@@ -161,6 +163,7 @@ def test_a_client_that_rejoins_in_time_gets_its_seat_back(tmp_path):
         other = client(server.address, "BAKK", tmp_path / "other", tmp_path / "other.json")
         kept = seat_file(tmp_path / "comer", "BAKK")
         wait_for(kept.exists)
+        wait_for(seat_file(tmp_path / "other", "BAKK").exists)  # the game has started
         seat = json.loads(kept.read_text(encoding="utf-8"))["seat"]
         time.sleep(0.3)
         first.send_signal(signal.SIGKILL)

@@ -299,9 +299,18 @@ def test_crash_scene_survives_a_broken_app(app: App) -> None:
 
     scene = CrashScene(app, "/nowhere/report.txt")
     app.clear_to(scene)
+    cards = app.cards
     app.cards = None  # type: ignore[assignment]
+    step(app)  # drawing the gnome fails: the plain fallback is drawn instead
+    surface = pygame.Surface((10, 10))
+    scene.draw(surface)
+    assert surface.get_at((5, 5))[:3] == (31, 51, 38)
+    assert app.running and app.stack.top is scene
+    app.cards = cards
     step(app)
-    scene.draw(pygame.Surface((10, 10)))
+    assert app.screen.get_at((5, 5))[:3] != (31, 51, 38)  # the whole screen again
+    step(app, key(pygame.K_ESCAPE))
+    assert [s.name for s in app.stack.scenes] == ["title"]
 
 
 # ---------------------------------------------------------------- every scene

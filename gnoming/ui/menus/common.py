@@ -1,5 +1,8 @@
-"""What the menu screens share: a scale for their layout, headings, the dimmed
-backdrop of an overlay, and a base class with a button menu and Esc to go back."""
+"""What the menu screens share: headings, the dimmed backdrop of an overlay, a
+sign board, and a base class with a button menu and Esc to go back.
+
+:func:`px` and :func:`font_px` are the app's :class:`~gnoming.ui.scale.Scale`
+for scenes that have no layout function yet."""
 
 from __future__ import annotations
 
@@ -8,8 +11,9 @@ from typing import TYPE_CHECKING
 import pygame
 
 from gnoming.ui import theme
+from gnoming.ui.scale import Scale
 from gnoming.ui.scene import Scene
-from gnoming.ui.widgets import Menu, draw_text, fit_size, render_text
+from gnoming.ui.widgets import Menu, draw_text
 
 if TYPE_CHECKING:
     from gnoming.ui.app import App
@@ -17,29 +21,19 @@ if TYPE_CHECKING:
 _DIM_CACHE: dict[tuple[tuple[int, int], int], pygame.Surface] = {}
 
 
-DESIGN_WIDTH = 1152
-"""The narrowest window, per 720 pixels of height, that the menus are laid out
-for; a narrower (taller) window scales them by its width instead."""
-
-
 def unit(app: App) -> float:
-    """Layout unit: 1.0 at 720 pixels of window height, less when the window is
-    narrow for its height (not enlarged by large text, so that boxes keep their
-    place and the text inside them grows)."""
-    w, h = app.size
-    return min(h / 720, w / DESIGN_WIDTH)
+    """``app.scale.unit``: 1.0 at 1280x720 (see :class:`~gnoming.ui.scale.Scale`)."""
+    return app.scale.unit
 
 
 def font_px(app: App, base: int) -> int:
-    """A font size for the menus: ``base`` at 1280x720, following :func:`unit`
-    and the large-text setting (like ``App.font_size``, which follows the height
-    alone)."""
-    large = 1.25 if getattr(app.settings, "large_text", False) else 1.0
-    return max(11, round(base * unit(app) * large))
+    """``app.scale.font(base)``: a font size written for 1280x720."""
+    return app.scale.font(base)
 
 
 def px(app: App, value: float) -> int:
-    return max(1, round(value * unit(app)))
+    """``app.scale.px(value)``: a length written for 1280x720."""
+    return app.scale.px(value)
 
 
 def dim(surface: pygame.Surface, alpha: int = 150) -> None:
@@ -53,6 +47,15 @@ def dim(surface: pygame.Surface, alpha: int = 150) -> None:
             _DIM_CACHE.clear()
         _DIM_CACHE[key] = veil
     surface.blit(veil, (0, 0))
+
+
+def rounded_veil(
+    size: tuple[int, int], colour: tuple[int, int, int, int], radius: int
+) -> pygame.Surface:
+    """A see-through rounded rectangle (made once per size, blitted every frame)."""
+    veil = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.rect(veil, colour, veil.get_rect(), border_radius=radius)
+    return veil
 
 
 def draw_heading(
@@ -82,13 +85,6 @@ def draw_key_hint(
     )
 
 
-def label_surface(
-    text: str, size: int, max_width: int, colour: theme.Colour = theme.INK, bold: bool = False
-) -> pygame.Surface:
-    """``text`` rendered at the largest size up to ``size`` that fits ``max_width``."""
-    return render_text(text, fit_size(text, size, max_width, bold), colour, bold)
-
-
 class MenuScene(Scene):
     """A full screen with a :class:`Menu`; Esc (or the Back button) goes back."""
 
@@ -107,13 +103,23 @@ class MenuScene(Scene):
         self.menu.handle(event)
 
 
+BOARD_FRAME = 7
+"""Width of a sign board's wooden frame at 1280x720 (see :func:`board_inner`)."""
+
+
+def board_inner(rect: pygame.Rect, scale: Scale) -> pygame.Rect:
+    """The cream face inside a sign board drawn in ``rect``."""
+    frame = scale.px(BOARD_FRAME)
+    return rect.inflate(-2 * frame, -2 * frame)
+
+
 def draw_board(
     surface: pygame.Surface, rect: pygame.Rect, app: App, face: theme.Colour = theme.CREAM
 ) -> pygame.Rect:
     """A large sign board (cream face, thin wooden frame) for a screen's content;
     returns the inner area. Unlike ``theme.draw_panel`` its frame does not grow
     with the board."""
-    frame = px(app, 7)
+    frame = px(app, BOARD_FRAME)
     radius = px(app, 16)
     r = pygame.Rect(rect)
     pygame.draw.rect(surface, theme.SLATE_DARK, r.move(0, px(app, 4)), border_radius=radius)

@@ -5,6 +5,7 @@ plainest possible drawing is the fallback."""
 from __future__ import annotations
 
 import contextlib
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -12,7 +13,8 @@ import pygame
 
 from gnoming.i18n import _
 from gnoming.ui import theme
-from gnoming.ui.menus.common import draw_board, font_px, px
+from gnoming.ui.menus.common import board_inner, draw_board
+from gnoming.ui.scale import Scale
 from gnoming.ui.scene import Scene
 from gnoming.ui.widgets import Button, Menu, draw_paragraph, draw_text
 
@@ -57,24 +59,10 @@ class CrashScene(Scene):
 
     def resize(self, size: tuple[int, int]) -> None:
         with contextlib.suppress(Exception):
-            w, h = size
-            self.panel = pygame.Rect(
-                0,
-                0,
-                min(w - px(self.app, 80), px(self.app, 860)),
-                min(h - px(self.app, 80), px(self.app, 470)),
-            )
-            self.panel.center = (w // 2, h // 2)
+            self.layout = crash_layout(size, self.app.scale)
+            self.panel = self.layout.panel
             if self.menu is not None:
-                button_w = min(px(self.app, 260), (self.panel.width - px(self.app, 100)) // 2)
-                self.menu.layout_row(
-                    self.panel.centerx,
-                    self.panel.bottom - px(self.app, 96),
-                    button_w,
-                    px(self.app, 52),
-                    px(self.app, 40),
-                )
-                self.menu.text_size = font_px(self.app, 20)
+                self.menu.place(self.layout.buttons, self.layout.button_text)
 
     def handle(self, event: pygame.event.Event) -> None:
         try:
@@ -95,24 +83,20 @@ class CrashScene(Scene):
                 surface.fill((31, 51, 38))
 
     def _draw(self, surface: pygame.Surface) -> None:
-        app = self.app
+        lay = self.layout
         theme.draw_table(surface)
-        inner = draw_board(surface, self.panel, app)
-        pad = px(app, 30)
-        side = px(app, 110)
-        portrait = app.cards.portrait(7, (side, side))
-        surface.blit(portrait, (inner.left + pad, inner.top + pad))
-        text_left = inner.left + pad * 2 + side
-        text_w = inner.right - pad - text_left
+        draw_board(surface, lay.panel, self.app)
+        side = lay.portrait.width
+        surface.blit(self.app.cards.portrait(7, (side, side)), lay.portrait)
         heading = draw_text(
             surface,
             _t("Something went wrong — your game was saved"),
-            (text_left, inner.top + pad),
-            font_px(app, 28),
+            lay.text.topleft,
+            lay.heading_text,
             theme.INK,
             bold=True,
             anchor="topleft",
-            max_width=text_w,
+            max_width=lay.text.width,
         )
         body = _t(
             "Sorry! The game tripped over something it did not expect. Your game is kept: "
@@ -124,8 +108,52 @@ class CrashScene(Scene):
             )
         else:
             body += "\n\n" + _t("No report could be written this time.")
-        area = pygame.Rect(text_left, heading.bottom + px(app, 14), text_w, 0)
-        area.height = self.menu.buttons[0].rect.top - px(app, 20) - area.top if self.menu else 200
-        draw_paragraph(surface, body, area, font_px(app, 19), theme.INK)
+        area = pygame.Rect(lay.text.left, heading.bottom + lay.gap, lay.text.width, 0)
+        area.height = lay.text.bottom - area.top
+        draw_paragraph(surface, body, area, lay.body_text, theme.INK)
         if self.menu is not None:
             self.menu.draw(surface)
+
+
+@dataclass(frozen=True)
+class CrashLayout:
+    panel: pygame.Rect
+    portrait: pygame.Rect
+    text: pygame.Rect
+    """The heading and the words, right of the gnome and above the buttons."""
+    gap: int
+    buttons: tuple[pygame.Rect, pygame.Rect]
+    heading_text: int
+    body_text: int
+    button_text: int
+
+
+def crash_layout(size: tuple[int, int], scale: Scale) -> CrashLayout:
+    w, h = size
+    px = scale.px
+    panel = pygame.Rect(0, 0, min(w - px(80), px(860)), min(h - px(80), px(470)))
+    panel.center = (w // 2, h // 2)
+    inner = board_inner(panel, scale)
+    pad, side = px(30), px(110)
+    portrait = pygame.Rect(inner.left + pad, inner.top + pad, side, side)
+    button_w = min(px(260), (panel.width - px(100)) // 2)
+    button_h, button_gap = px(52), px(40)
+    top = panel.bottom - px(96)
+    left = panel.centerx - (2 * button_w + button_gap) // 2
+    buttons = (
+        pygame.Rect(left, top, button_w, button_h),
+        pygame.Rect(left + button_w + button_gap, top, button_w, button_h),
+    )
+    text_left = portrait.right + pad
+    text = pygame.Rect(text_left, inner.top + pad, inner.right - pad - text_left, 0)
+    text.height = top - px(20) - text.top
+    return CrashLayout(
+        panel=panel,
+        portrait=portrait,
+        text=text,
+        gap=px(14),
+        buttons=buttons,
+        heading_text=scale.font(28),
+        body_text=scale.font(19),
+        button_text=scale.font(20),
+    )

@@ -20,7 +20,8 @@ from gnoming.i18n import N_, _
 from gnoming.options import LANGUAGES, SPEEDS, language_label, speed_label
 from gnoming.store.settings import Settings
 from gnoming.ui import theme
-from gnoming.ui.menus.common import draw_board, draw_heading, draw_key_hint, font_px, px
+from gnoming.ui.menus.common import draw_board, draw_heading, draw_key_hint
+from gnoming.ui.scale import Scale
 from gnoming.ui.scene import ChangeSettings, Scene
 from gnoming.ui.widgets import draw_focus_marks, draw_paragraph, draw_text
 
@@ -134,27 +135,11 @@ class SettingsScene(Scene):
     # ------------------------------------------------------------------ layout
 
     def resize(self, size: tuple[int, int]) -> None:
-        app = self.app
-        w, h = size
-        self.board = pygame.Rect(0, 0, min(w - px(app, 80), px(app, 900)), 0)
-        top = px(app, 100)
-        bottom = h - px(app, 150)
-        self.board.height = bottom - top
-        self.board.midtop = (w // 2, top)
-        inner = self.board.inflate(-px(app, 40), -px(app, 24))
-        self.row_h = inner.height // len(ROWS)
-        self.rows: list[pygame.Rect] = []
-        self.controls: list[pygame.Rect] = []
-        for index in range(len(ROWS)):
-            rect = pygame.Rect(inner.left, inner.top + index * self.row_h, inner.width, self.row_h)
-            self.rows.append(rect)
-            control = pygame.Rect(0, 0, inner.width * 47 // 100, max(10, self.row_h - px(app, 12)))
-            control.midright = (rect.right - px(app, 6), rect.centery)
-            self.controls.append(control)
-        self.back_rect = pygame.Rect(0, 0, px(app, 220), px(app, 48))
-        self.back_rect.midtop = (w // 2, self.board.bottom + px(app, 56))
-        self.help_rect = pygame.Rect(0, 0, self.board.width, px(app, 44))
-        self.help_rect.midtop = (w // 2, self.board.bottom + px(app, 8))
+        self.layout = settings_layout(size, self.app.scale, len(ROWS))
+        self.rows = self.layout.rows
+        self.controls = self.layout.controls
+        self.back_rect = self.layout.back
+        self.help_rect = self.layout.help
 
     def arrows(self, index: int) -> tuple[pygame.Rect, pygame.Rect]:
         control = self.controls[index]
@@ -168,7 +153,7 @@ class SettingsScene(Scene):
         """The volume bar between the arrows, leaving room for the percentage."""
         left, right = self.arrows(index)
         area = pygame.Rect(left.right + 8, left.top, right.left - left.right - 16, left.height)
-        number = px(self.app, 64)
+        number = self.layout.number_width
         return pygame.Rect(
             area.left,
             area.centery - area.height // 6,
@@ -270,30 +255,29 @@ class SettingsScene(Scene):
     # ------------------------------------------------------------------ drawing
 
     def draw(self, surface: pygame.Surface) -> None:
-        app = self.app
+        lay = self.layout
         theme.draw_table(surface)
-        w, h = surface.get_size()
         draw_heading(
-            surface, _("Settings"), (w // 2, px(app, 30)), font_px(app, 44), w - px(app, 120)
+            surface, _("Settings"), lay.heading.midtop, lay.heading_text, lay.heading.width
         )
-        draw_board(surface, self.board, app)
-        label_size = font_px(app, 21)
+        draw_board(surface, lay.board, self.app)
+        pad, radius = lay.stripe_pad, lay.radius
         for index, row in enumerate(ROWS):
             rect = self.rows[index]
             if index % 2:
-                stripe = rect.inflate(px(app, 12), 0)
-                pygame.draw.rect(surface, (236, 226, 202), stripe, border_radius=px(app, 6))
+                stripe = rect.inflate(pad, 0)
+                pygame.draw.rect(surface, (236, 226, 202), stripe, border_radius=radius)
             if index == self.focus:
                 pygame.draw.rect(
-                    surface, (250, 240, 200), rect.inflate(px(app, 12), 0), border_radius=px(app, 6)
+                    surface, (250, 240, 200), rect.inflate(pad, 0), border_radius=radius
                 )
             control = self.controls[index]
-            label_w = control.left - rect.left - px(app, 16)
+            label_w = control.left - rect.left - 2 * lay.label_pad
             draw_text(
                 surface,
                 _(row.label),
-                (rect.left + px(app, 8), rect.centery),
-                label_size,
+                (rect.left + lay.label_pad, rect.centery),
+                lay.label_text,
                 theme.INK,
                 bold=index == self.focus,
                 anchor="midleft",
@@ -301,20 +285,20 @@ class SettingsScene(Scene):
             )
             self._draw_control(surface, index, row)
             if index == self.focus:
-                theme.glow(surface, rect.inflate(px(app, 12), 0), theme.GLOW_LEGAL, 3)
-                draw_focus_marks(surface, rect.inflate(px(app, 12), -px(app, 8)))
+                theme.glow(surface, rect.inflate(pad, 0), theme.GLOW_LEGAL, 3)
+                draw_focus_marks(surface, rect.inflate(pad, -lay.label_pad))
         help_text = (
             _(ROWS[self.focus].help)
             if self.focus < len(ROWS)
             else _("Back to where you came from. Everything is saved already.")
         )
-        draw_paragraph(surface, help_text, self.help_rect, font_px(app, 17), theme.CREAM)
+        draw_paragraph(surface, help_text, self.help_rect, lay.help_text, theme.CREAM)
         inner = theme.draw_panel(surface, self.back_rect, hover=self.hover == len(ROWS))
         draw_text(
             surface,
             _("Back"),
             inner.center,
-            font_px(app, 20),
+            lay.value_text,
             theme.INK,
             bold=True,
             max_width=inner.width - 8,
@@ -325,8 +309,8 @@ class SettingsScene(Scene):
         draw_key_hint(
             surface,
             _("Up/Down: choose · Left/Right: change · Esc: back"),
-            (w // 2, h - px(app, 24)),
-            font_px(app, 15),
+            lay.key_hint,
+            lay.key_text,
         )
 
     def _draw_arrow(self, surface: pygame.Surface, rect: pygame.Rect, direction: int) -> None:
@@ -341,10 +325,9 @@ class SettingsScene(Scene):
         pygame.draw.polygon(surface, theme.WOOD_DARK, points)
 
     def _draw_control(self, surface: pygame.Surface, index: int, row: Row) -> None:
-        app = self.app
-        value = getattr(app.settings, row.field)
+        value = getattr(self.app.settings, row.field)
         control = self.controls[index]
-        text_size = font_px(app, 20)
+        text_size = self.layout.value_text
         if row.kind == "switch":
             self._draw_switch(surface, control, bool(value))
             return
@@ -374,10 +357,10 @@ class SettingsScene(Scene):
                 theme.INK,
                 bold=True,
                 anchor="midright",
-                max_width=px(app, 62),
+                max_width=self.layout.number_width - 2,
             )
         else:
-            dot = max(2, px(app, 3))
+            dot = self.layout.dot
             centre = (middle.centerx, middle.centery - dot - 1)
             draw_text(
                 surface,
@@ -406,8 +389,8 @@ class SettingsScene(Scene):
             x += gap
 
     def _draw_switch(self, surface: pygame.Surface, control: pygame.Rect, on: bool) -> None:
-        app = self.app
         h = max(12, control.height * 7 // 10)
+        gap = self.layout.switch_gap
         pill = pygame.Rect(0, 0, h * 2, h)
         pill.midleft = (control.left + control.height + 6, control.centery)
         pygame.draw.rect(surface, theme.FELT if on else theme.STONE, pill, border_radius=h // 2)
@@ -418,10 +401,83 @@ class SettingsScene(Scene):
         draw_text(
             surface,
             _("On") if on else _("Off"),
-            (pill.right + px(app, 14), pill.centery),
-            font_px(app, 20),
+            (pill.right + gap, pill.centery),
+            self.layout.value_text,
             theme.INK,
             bold=True,
             anchor="midleft",
-            max_width=control.right - pill.right - px(app, 14),
+            max_width=control.right - pill.right - gap,
         )
+
+
+@dataclass(frozen=True)
+class SettingsLayout:
+    """Where everything on the Settings screen goes."""
+
+    heading: pygame.Rect
+    heading_text: int
+    board: pygame.Rect
+    rows: tuple[pygame.Rect, ...]
+    controls: tuple[pygame.Rect, ...]
+    """The arrows and value (or the switch) of each row, at its right."""
+    help: pygame.Rect
+    """The focused row's help, under the board."""
+    back: pygame.Rect
+    key_hint: tuple[int, int]
+    """Middle bottom of the keyboard line."""
+    label_text: int
+    value_text: int
+    help_text: int
+    key_text: int
+    stripe_pad: int
+    radius: int
+    label_pad: int
+    number_width: int
+    """Room for a volume's percentage right of its bar."""
+    switch_gap: int
+    dot: int
+
+
+def settings_layout(size: tuple[int, int], scale: Scale, row_count: int) -> SettingsLayout:
+    w, h = size
+    px = scale.px
+    board = pygame.Rect(0, 0, min(w - px(80), px(900)), 0)
+    top, bottom = px(100), h - px(150)
+    board.height = bottom - top
+    board.midtop = (w // 2, top)
+    inner = board.inflate(-px(40), -px(24))
+    row_h = inner.height // row_count
+    rows = tuple(
+        pygame.Rect(inner.left, inner.top + i * row_h, inner.width, row_h) for i in range(row_count)
+    )
+    controls = []
+    for rect in rows:
+        control = pygame.Rect(0, 0, inner.width * 47 // 100, max(10, row_h - px(12)))
+        control.midright = (rect.right - px(6), rect.centery)
+        controls.append(control)
+    back = pygame.Rect(0, 0, px(220), px(48))
+    back.midtop = (w // 2, board.bottom + px(56))
+    help_rect = pygame.Rect(0, 0, board.width, px(44))
+    help_rect.midtop = (w // 2, board.bottom + px(8))
+    heading = pygame.Rect(0, px(30), w - px(120), scale.font(44))
+    heading.centerx = w // 2
+    return SettingsLayout(
+        heading=heading,
+        heading_text=scale.font(44),
+        board=board,
+        rows=rows,
+        controls=tuple(controls),
+        help=help_rect,
+        back=back,
+        key_hint=(w // 2, h - px(24)),
+        label_text=scale.font(21),
+        value_text=scale.font(20),
+        help_text=scale.font(17),
+        key_text=scale.font(15),
+        stripe_pad=px(12),
+        radius=px(6),
+        label_pad=px(8),
+        number_width=px(64),
+        switch_gap=px(14),
+        dot=max(2, px(3)),
+    )

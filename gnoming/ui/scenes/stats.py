@@ -7,6 +7,7 @@ computer (see that module for what exactly counts)."""
 from __future__ import annotations
 
 import datetime
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import pygame
@@ -15,7 +16,14 @@ from gnoming.i18n import N_, _
 from gnoming.options import DIFFICULTIES, difficulty_label
 from gnoming.store.stats import NO_GNOMES, GameLine, Stats, load_stats
 from gnoming.ui import theme
-from gnoming.ui.menus.common import MenuScene, draw_board, draw_heading, draw_key_hint, font_px, px
+from gnoming.ui.menus.common import (
+    MenuScene,
+    board_inner,
+    draw_board,
+    draw_heading,
+    draw_key_hint,
+)
+from gnoming.ui.scale import Scale
 from gnoming.ui.widgets import Button, Menu, draw_paragraph, draw_text, text_width
 
 if TYPE_CHECKING:
@@ -81,50 +89,33 @@ class StatsScene(MenuScene):
         self.resize(app.size)
 
     def resize(self, size: tuple[int, int]) -> None:
-        app = self.app
-        w, h = size
-        top = px(app, 96)
-        bottom = h - px(app, 110)
-        margin = max(px(app, 40), (w - px(app, 1160)) // 2)
-        gap = px(app, 20)
-        usable = w - 2 * margin - gap
-        self.left_board = pygame.Rect(margin, top, usable * 42 // 100, bottom - top)
-        self.right_board = pygame.Rect(
-            self.left_board.right + gap, top, usable - self.left_board.width, bottom - top
-        )
-        self.menu.layout_column(w // 2, bottom + px(app, 22), px(app, 220), px(app, 48), 0)
-        self.menu.text_size = font_px(app, 20)
+        self.layout = stats_layout(size, self.app.scale)
+        self.menu.place((self.layout.back,), self.layout.button_text)
 
     # ------------------------------------------------------------------ drawing
 
     def draw(self, surface: pygame.Surface) -> None:
-        app = self.app
+        lay = self.layout
         theme.draw_table(surface)
-        w, h = surface.get_size()
         draw_heading(
-            surface, _("Statistics"), (w // 2, px(app, 26)), font_px(app, 44), w - px(app, 120)
+            surface, _("Statistics"), lay.heading.midtop, lay.heading_text, lay.heading.width
         )
-        left = draw_board(surface, self.left_board, app)
-        right = draw_board(surface, self.right_board, app)
+        draw_board(surface, lay.left_board, self.app)
+        draw_board(surface, lay.right_board, self.app)
         if self.stats.games_played == 0:
-            self._draw_empty(surface, left, right)
+            self._draw_empty(surface)
         else:
-            self._draw_summary(surface, left.inflate(-px(app, 28), -px(app, 20)))
-            self._draw_recent(surface, right.inflate(-px(app, 28), -px(app, 20)))
+            self._draw_summary(surface, lay.summary)
+            self._draw_recent(surface, lay.recent)
         self.menu.draw(surface)
-        draw_key_hint(surface, _("Esc: back"), (w // 2, h - px(app, 22)), font_px(app, 15))
+        draw_key_hint(surface, _("Esc: back"), lay.key_hint, lay.key_text)
 
-    def _draw_empty(self, surface: pygame.Surface, left: pygame.Rect, right: pygame.Rect) -> None:
-        app = self.app
-        side = min(px(app, 150), left.height // 2)
-        portrait = app.cards.portrait(4, (side, side))
-        surface.blit(portrait, portrait.get_rect(midtop=(left.centerx, left.top + px(app, 30))))
-        text = pygame.Rect(
-            left.left + px(app, 24),
-            left.top + side + px(app, 50),
-            left.width - px(app, 48),
-            left.bottom - side - px(app, 60) - left.top,
-        )
+    def _draw_empty(self, surface: pygame.Surface) -> None:
+        lay = self.layout
+        side = lay.empty_portrait.width
+        portrait = self.app.cards.portrait(4, (side, side))
+        surface.blit(portrait, lay.empty_portrait)
+        text = lay.empty_text
         draw_paragraph(
             surface,
             _(
@@ -132,13 +123,13 @@ class StatsScene(MenuScene):
                 "appear here: wins, best rounds, matches and more."
             ),
             text,
-            font_px(app, 20),
+            lay.body_text,
         )
         draw_paragraph(
             surface,
             _("Your recent totals will be drawn here as a chart."),
-            right.inflate(-px(app, 48), -px(app, 60)),
-            font_px(app, 20),
+            lay.empty_chart,
+            lay.body_text,
             theme.STONE_DARK,
         )
 
@@ -147,20 +138,20 @@ class StatsScene(MenuScene):
             surface,
             text,
             (x, y),
-            font_px(self.app, 22),
+            self.layout.section_text,
             theme.WOOD_DARK,
             bold=True,
             anchor="topleft",
             max_width=width,
         )
-        return rect.bottom + px(self.app, 4)
+        return rect.bottom + self.layout.gap
 
     def _draw_summary(self, surface: pygame.Surface, area: pygame.Rect) -> None:
-        app = self.app
+        lay = self.layout
         s = self.stats
         y = self._heading(surface, _("Games"), area.left, area.top, area.width)
-        line_h = max(font_px(app, 17) + 4, (area.height - px(app, 120)) // 16)
-        size = font_px(app, 17)
+        size = lay.line_text
+        line_h = lay.summary_line
         percent = round(100 * s.games_won / s.games_played) if s.games_played else 0
         draw_text(
             surface,
@@ -168,13 +159,13 @@ class StatsScene(MenuScene):
                 played=s.games_played, won=s.games_won, percent=percent
             ),
             (area.left, y),
-            font_px(app, 19),
+            lay.total_text,
             theme.INK,
             bold=True,
             anchor="topleft",
             max_width=area.width,
         )
-        y += line_h + px(app, 6)
+        y += line_h + lay.gap
         # the table of difficulties: name, played, won
         columns = (
             area.left,
@@ -212,7 +203,7 @@ class StatsScene(MenuScene):
                     surface, str(number), (x, y), size, theme.INK, anchor="topleft", max_width=col_w
                 )
             y += line_h
-        y += px(app, 8)
+        y += 2 * lay.gap
         y = self._heading(surface, _("Records (lower is better)"), area.left, y, area.width)
         pairs = (
             (_("Best round"), score_text(s.best_round)),
@@ -236,7 +227,7 @@ class StatsScene(MenuScene):
                 size,
                 theme.INK,
                 anchor="topleft",
-                max_width=area.width - px(app, 70),
+                max_width=area.width - lay.value_width - lay.gap,
             )
             draw_text(
                 surface,
@@ -246,18 +237,18 @@ class StatsScene(MenuScene):
                 theme.INK,
                 bold=True,
                 anchor="topright",
-                max_width=px(app, 64),
+                max_width=lay.value_width,
             )
             y += line_h
 
     def _draw_recent(self, surface: pygame.Surface, area: pygame.Rect) -> None:
-        app = self.app
+        lay = self.layout
         y = self._heading(surface, _("Your recent totals"), area.left, area.top, area.width)
-        chart = pygame.Rect(area.left, y + px(app, 4), area.width, area.height * 40 // 100)
+        chart = pygame.Rect(area.left, y + lay.gap, area.width, lay.chart_height)
         self._draw_chart(surface, chart)
-        y = chart.bottom + px(app, 30)
+        y = chart.bottom + lay.chart_key_room
         y = self._heading(surface, _("Last games"), area.left, y, area.width)
-        size = font_px(app, 16)
+        size = lay.list_text
         line_h = max(size * 2 + 10, (area.bottom - y) // LIST_GAMES)
         for line in reversed(self.stats.recent[-LIST_GAMES:]):
             if y + size * 2 + 4 > area.bottom:
@@ -298,17 +289,17 @@ class StatsScene(MenuScene):
     def _draw_chart(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """Bars of the recent totals from a zero line; a win also gets a small
         flag on its bar (so colour is not the only sign)."""
-        app = self.app
+        lay = self.layout
         games = [g for g in self.stats.recent[-CHART_GAMES:] if person_total(g) is not None]
-        pygame.draw.rect(surface, (236, 226, 202), rect, border_radius=px(app, 6))
+        pygame.draw.rect(surface, (236, 226, 202), rect, border_radius=lay.radius)
         if not games:
             return
         totals = [person_total(g) or 0 for g in games]
         high, low = max(0, *totals), min(0, *totals)
         span = max(1, high - low)
-        label_size = font_px(app, 13)
-        plot = rect.inflate(-px(app, 50), -px(app, 24))
-        plot.left = rect.left + px(app, 44)
+        label_size = lay.chart_text
+        plot = rect.inflate(-lay.axis_room - lay.gap, -lay.chart_pad)
+        plot.left = rect.left + lay.axis_room
         zero_y = plot.top + round(plot.height * high / span)
         pygame.draw.line(surface, theme.STONE_DARK, (plot.left, zero_y), (plot.right, zero_y), 1)
         for value, y in ((high, plot.top), (low, plot.bottom), (0, zero_y)):
@@ -350,3 +341,97 @@ class StatsScene(MenuScene):
             anchor="midtop",
             max_width=rect.width,
         )
+
+
+@dataclass(frozen=True)
+class StatsLayout:
+    """Where everything on the Statistics screen goes."""
+
+    heading: pygame.Rect
+    heading_text: int
+    left_board: pygame.Rect
+    right_board: pygame.Rect
+    summary: pygame.Rect
+    """Inside the left board: games, difficulties, records."""
+    recent: pygame.Rect
+    """Inside the right board: the chart and the last games."""
+    chart_height: int
+    chart_key_room: int
+    """Below the chart, for its one-line key."""
+    back: pygame.Rect
+    key_hint: tuple[int, int]
+    empty_portrait: pygame.Rect
+    empty_text: pygame.Rect
+    empty_chart: pygame.Rect
+    summary_line: int
+    """Line step of the summary: 16 lines and the headings fill its height."""
+    gap: int
+    radius: int
+    value_width: int
+    axis_room: int
+    chart_pad: int
+    button_text: int
+    section_text: int
+    total_text: int
+    line_text: int
+    list_text: int
+    chart_text: int
+    body_text: int
+    key_text: int
+
+
+def stats_layout(size: tuple[int, int], scale: Scale) -> StatsLayout:
+    w, h = size
+    px = scale.px
+    top, bottom = px(96), h - px(110)
+    margin = max(px(40), (w - px(1160)) // 2)
+    gap = px(20)
+    usable = w - 2 * margin - gap
+    left = pygame.Rect(margin, top, usable * 42 // 100, bottom - top)
+    right = pygame.Rect(left.right + gap, top, usable - left.width, bottom - top)
+    left_in, right_in = board_inner(left, scale), board_inner(right, scale)
+    summary = left_in.inflate(-px(28), -px(20))
+    recent = right_in.inflate(-px(28), -px(20))
+    back = pygame.Rect(0, 0, px(220), px(48))
+    back.midtop = (w // 2, bottom + px(22))
+    heading = pygame.Rect(0, px(26), w - px(120), scale.font(44))
+    heading.centerx = w // 2
+    side = min(px(150), left_in.height // 2)
+    portrait = pygame.Rect(0, 0, side, side)
+    portrait.midtop = (left_in.centerx, left_in.top + px(30))
+    empty_text = pygame.Rect(
+        left_in.left + px(24),
+        left_in.top + side + px(50),
+        left_in.width - px(48),
+        left_in.height - side - px(60),
+    )
+    line_text = scale.font(17)
+    return StatsLayout(
+        heading=heading,
+        heading_text=scale.font(44),
+        left_board=left,
+        right_board=right,
+        summary=summary,
+        recent=recent,
+        chart_height=recent.height * 40 // 100,
+        chart_key_room=px(30),
+        back=back,
+        key_hint=(w // 2, h - px(22)),
+        empty_portrait=portrait,
+        empty_text=empty_text,
+        empty_chart=right_in.inflate(-px(48), -px(60)),
+        summary_line=max(line_text + 4, (summary.height - px(120)) // 16),
+        gap=px(4),
+        radius=px(6),
+        value_width=px(64),
+        axis_room=px(44),
+        chart_pad=px(24),
+        button_text=scale.font(20),
+        section_text=scale.font(22),
+        total_text=scale.font(19),
+        line_text=line_text,
+        list_text=scale.font(16),
+        chart_text=scale.font(13),
+        body_text=scale.font(20),
+        key_text=scale.font(15),
+    )

@@ -3,6 +3,7 @@ into everything else (new game, continue, how to play, statistics, settings)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import pygame
@@ -11,7 +12,8 @@ from gnoming import __version__
 from gnoming.i18n import _
 from gnoming.store.saves import has_saved_game, load_saved_game
 from gnoming.ui import theme
-from gnoming.ui.menus.common import MenuScene, draw_heading, font_px, px
+from gnoming.ui.menus.common import MenuScene, draw_heading, rounded_veil
+from gnoming.ui.scale import Scale
 from gnoming.ui.widgets import Button, Menu, draw_text, wrap_text
 
 if TYPE_CHECKING:
@@ -96,25 +98,14 @@ class TitleScene(MenuScene):
     # ------------------------------------------------------------------ layout
 
     def resize(self, size: tuple[int, int]) -> None:
-        w, h = size
-        self.board = pygame.Rect(0, 0, min(px(self.app, 380), w * 36 // 100), 0)
-        button_h = px(self.app, 54)
-        gap = px(self.app, 14)
-        count = len(self.menu.buttons)
-        self.board.height = count * button_h + (count - 1) * gap + px(self.app, 56)
-        self.board.midright = (w - max(px(self.app, 60), w // 16), h // 2 + px(self.app, 10))
-        self.menu.layout_column(
-            self.board.centerx,
-            self.board.top + px(self.app, 28),
-            self.board.width - px(self.app, 80),
-            button_h,
-            gap,
+        self.layout = title_layout(size, self.app.scale, len(self.menu.buttons))
+        self.menu.place(self.layout.buttons, self.layout.button_text)
+        self._backdrop = rounded_veil(
+            self.layout.board.size, (*theme.SLATE_DARK, 110), self.layout.board_radius
         )
-        self.menu.text_size = font_px(self.app, 22)
-        self.left = pygame.Rect(px(self.app, 30), 0, self.board.left - px(self.app, 50), h)
 
     def _fan_surface(self) -> pygame.Surface:
-        card_w = px(self.app, 104)
+        card_w = self.layout.fan_card_width
         key = (card_w, len(FAN))
         if self._fan is not None and self._fan_key == key:
             return self._fan
@@ -142,48 +133,100 @@ class TitleScene(MenuScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         theme.draw_table(surface)
-        app = self.app
-        w, h = surface.get_size()
-        cx = self.left.centerx
-        title_size = font_px(app, 72)
-        heading = draw_heading(
-            surface, GAME_NAME, (cx, px(app, 48)), title_size, self.left.width - px(app, 20)
-        )
-        sub_rect = pygame.Rect(0, heading.bottom + px(app, 6), self.left.width - px(app, 60), 0)
-        sub_rect.height = px(app, 64)
-        sub_rect.centerx = cx
+        lay = self.layout
+        draw_heading(surface, GAME_NAME, lay.heading.midtop, lay.heading_text, lay.heading.width)
         tagline = _("Grandpa Beck's card game. Three holes, nine cards each — lowest score wins.")
-        draw_text_block(surface, tagline, sub_rect, font_px(app, 21))
+        draw_text_block(surface, tagline, lay.tagline, lay.tagline_text)
 
         fan = self._fan_surface()
-        space_top = sub_rect.top + px(app, 60)
-        space_bottom = h - px(app, 36)
-        fan_rect = fan.get_rect(center=(cx + px(app, 50), (space_top + space_bottom) // 2))
-        fan_rect.bottom = min(fan_rect.bottom, space_bottom)
+        fan_rect = fan.get_rect(center=lay.fan_area.center)
+        fan_rect.bottom = min(fan_rect.bottom, lay.fan_area.bottom)
         surface.blit(fan, fan_rect)
-        portrait_h = px(app, 170)
-        portrait = app.cards.portrait(2, (portrait_h, portrait_h))
-        surface.blit(
-            portrait,
-            portrait.get_rect(
-                bottomright=(fan_rect.left + px(app, 56), fan_rect.bottom - px(app, 4))
-            ),
-        )
+        side = lay.portrait_side
+        portrait = self.app.cards.portrait(2, (side, side))
+        corner = (fan_rect.left + lay.portrait_offset[0], fan_rect.bottom + lay.portrait_offset[1])
+        surface.blit(portrait, portrait.get_rect(bottomright=corner))
 
-        backdrop = pygame.Surface(self.board.size, pygame.SRCALPHA)
-        pygame.draw.rect(
-            backdrop, (*theme.SLATE_DARK, 110), backdrop.get_rect(), border_radius=px(app, 18)
-        )
-        surface.blit(backdrop, self.board)
+        surface.blit(self._backdrop, lay.board)
         self.menu.draw(surface)
         draw_text(
             surface,
             _("Version {version}").format(version=__version__),
-            (w - px(app, 30), h - px(app, 22)),
-            font_px(app, 14),
+            lay.version_corner,
+            lay.version_text,
             theme.GREEN_LIGHT,
             anchor="bottomright",
         )
+
+
+@dataclass(frozen=True)
+class TitleLayout:
+    """Where everything on the title screen goes."""
+
+    board: pygame.Rect
+    """The dark board behind the buttons, at the right."""
+    board_radius: int
+    buttons: tuple[pygame.Rect, ...]
+    button_text: int
+    left: pygame.Rect
+    """The space left of the board: name, tagline, the fan of cards."""
+    heading: pygame.Rect
+    heading_text: int
+    tagline: pygame.Rect
+    tagline_text: int
+    fan_area: pygame.Rect
+    """The fan of cards is centred here and never reaches below it."""
+    fan_card_width: int
+    portrait_side: int
+    portrait_offset: tuple[int, int]
+    """The gnome's bottom-right corner from the fan's bottom-left corner."""
+    version_corner: tuple[int, int]
+    version_text: int
+
+
+def title_layout(size: tuple[int, int], scale: Scale, button_count: int) -> TitleLayout:
+    w, h = size
+    px = scale.px
+    button_h, gap = px(54), px(14)
+    board = pygame.Rect(0, 0, min(px(380), w * 36 // 100), 0)
+    board.height = button_count * button_h + max(0, button_count - 1) * gap + px(56)
+    board.midright = (w - max(px(60), w // 16), h // 2 + px(10))
+    button_w = board.width - px(80)
+    buttons = tuple(
+        pygame.Rect(
+            board.centerx - button_w // 2,
+            board.top + px(28) + i * (button_h + gap),
+            button_w,
+            button_h,
+        )
+        for i in range(button_count)
+    )
+    left = pygame.Rect(px(30), 0, board.left - px(50), h)
+    heading_text = scale.font(72)
+    heading = pygame.Rect(0, px(48), left.width - px(20), round(heading_text * 1.37))
+    heading.centerx = left.centerx
+    tagline = pygame.Rect(0, heading.bottom + px(6), left.width - px(60), px(64))
+    tagline.centerx = left.centerx
+    fan_area = pygame.Rect(0, tagline.top + px(60), left.width, 0)
+    fan_area.height = h - px(36) - fan_area.top
+    fan_area.centerx = left.centerx + px(50)
+    return TitleLayout(
+        board=board,
+        board_radius=px(18),
+        buttons=buttons,
+        button_text=scale.font(22),
+        left=left,
+        heading=heading,
+        heading_text=heading_text,
+        tagline=tagline,
+        tagline_text=scale.font(21),
+        fan_area=fan_area,
+        fan_card_width=px(104),
+        portrait_side=px(170),
+        portrait_offset=(px(56), -px(4)),
+        version_corner=(w - px(30), h - px(22)),
+        version_text=scale.font(14),
+    )
 
 
 _WRAP_CACHE: dict[tuple[str, int, int], list[str]] = {}
@@ -226,4 +269,4 @@ def draw_text_block(surface: pygame.Surface, text: str, rect: pygame.Rect, size:
         y += step
 
 
-__all__ = ["GAME_NAME", "TitleScene"]
+__all__ = ["GAME_NAME", "TitleLayout", "TitleScene", "title_layout"]

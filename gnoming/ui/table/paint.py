@@ -198,7 +198,7 @@ class Painter:
             self.draw_card(surface, held.card, held.face_up, rect, shadow=True)
             if HAND in marks.legal:
                 self.emphasise(surface, rect, HAND, marks)
-        if held is None or place != HAND_SPOT or HELD in marks.hidden:
+        if held is None or place_rect(geom, place) != geom.held or HELD in marks.hidden:
             label_size = self.app.font_size(13)
             draw_text(
                 surface,
@@ -392,8 +392,11 @@ class Painter:
         name_size = max(10, min(self.app.font_size(16), plate.h * 9 // 20, inner.h // 2 + 1))
         sub_size = max(10, min(self.app.font_size(13), plate.h * 7 // 20, inner.h // 2))
         wide = plate.w >= round(200 * self.app.ui_scale)
-        line1 = inner.centery + 1
-        line2 = inner.centery + 1
+        high = render_text("Ag", name_size, theme.INK, True).get_height()
+        low = render_text("Ag", sub_size, theme.INK).get_height()
+        spare = max(0, inner.h - high - low)
+        line1 = inner.centery - 1 - spare // 6  # the bottom of the first line
+        line2 = inner.centery - 1 + spare // 6  # the top of the second
         total_text = _("{points} pts").format(points=points_text(numbers.total))
         total_img = render_text(total_text, name_size, theme.SLATE, True)
         total_box = total_img.get_rect(bottomright=(inner.right - 2, line1))

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal, TypeAlias, cast, get_args
+from typing import Literal, TypeAlias, TypeGuard, cast, get_args
 
 from gnoming.i18n import LANGUAGES as LANGUAGE_NAMES
 from gnoming.i18n import N_, _
@@ -114,11 +114,11 @@ def is_difficulty(word: str) -> bool:
     return word in DIFFICULTY_LABELS
 
 
-def is_language(word: str) -> bool:
+def is_language(word: str) -> TypeGuard[Language]:
     return word in LANGUAGES
 
 
-def is_speed(word: str) -> bool:
+def is_speed(word: str) -> TypeGuard[Speed]:
     return word in SPEEDS
 
 

@@ -64,6 +64,7 @@ def test_hard_chooses_only_legal_actions_in_random_positions(n_seats: int) -> No
 
 @pytest.mark.parametrize("difficulty", ["easy", "medium", "hard"])
 @pytest.mark.parametrize("n_seats", [2, 4, 6])
+@pytest.mark.slow
 def test_bots_play_whole_games_by_their_own_choices(difficulty: str, n_seats: int) -> None:
     if difficulty == "hard" and n_seats != 2:
         pytest.skip("one hard game is enough for the test budget")

@@ -109,6 +109,7 @@ def test_layout_keeps_every_seat_readable_and_inside_the_window(
 # ---------------------------------------------------------------- whole game, mouse only
 
 
+@pytest.mark.slow
 def test_a_whole_game_played_by_the_person_only_through_mouse_clicks(make_app: AppFactory) -> None:
     app = make_app("--speed", "instant")
     scene = table(app, (YOU, EASY, MEDIUM), seed=11)

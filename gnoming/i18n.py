@@ -9,10 +9,7 @@ compiled to ``.mo`` with Babel by the setup and build scripts; Python's
 
 from __future__ import annotations
 
-import contextlib
 import gettext
-import locale
-import os
 
 from gnoming.paths import asset_path
 
@@ -27,19 +24,6 @@ _cache: dict[str, gettext.NullTranslations] = {}
 
 def locale_dir() -> str:
     return str(asset_path("locale"))
-
-
-def system_language() -> str:
-    """The system's language when it is one of ours, else English."""
-    candidates = [os.environ.get(v, "") for v in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")]
-    with contextlib.suppress(ValueError):
-        candidates.append(locale.getlocale()[0] or "")
-    for candidate in candidates:
-        for part in candidate.split(":"):
-            code = part.split("_")[0].split(".")[0].lower()
-            if code in LANGUAGES:
-                return code
-    return "en"
 
 
 def set_language(code: str) -> str:

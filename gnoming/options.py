@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal, TypeAlias, cast, get_args
+from typing import Literal, TypeAlias, TypeGuard, cast, get_args
 
 from gnoming.i18n import LANGUAGES as LANGUAGE_NAMES
 from gnoming.i18n import N_, _
@@ -39,6 +39,7 @@ DIFFICULTY_LABELS: dict[Difficulty, str] = {
     "easy": N_("Easy"),
     "medium": N_("Medium"),
     "hard": N_("Hard"),
+    "expert": N_("Expert"),
 }
 """Each difficulty a gnome can play at, easiest first, and its name on screen
 (English, marked with ``N_``; show it with :func:`difficulty_label`)."""
@@ -121,11 +122,11 @@ def is_difficulty(word: str) -> bool:
     return word in DIFFICULTY_LABELS
 
 
-def is_language(word: str) -> bool:
+def is_language(word: str) -> TypeGuard[Language]:
     return word in LANGUAGES
 
 
-def is_speed(word: str) -> bool:
+def is_speed(word: str) -> TypeGuard[Speed]:
     return word in SPEEDS
 
 

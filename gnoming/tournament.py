@@ -2,9 +2,11 @@
 
     python -m gnoming.tournament --seats hard,medium,medium,medium --games 1000 \\
         --seed 1 --jobs 2 [--json]
+    python -m gnoming.tournament --seats "hard(playouts=64)",yardstick --games 400
 
-Seats are difficulty names (easy, medium, hard) or ``module:Class`` for a bot
-of your own (docs/bots.md). Seats rotate between games and every deal is
+Seats are difficulty names (easy, medium, hard, expert), ``yardstick`` (the
+flat Monte Carlo bot of :mod:`gnoming.ai.yardstick`) or ``module:Class`` for a
+bot of your own (docs/bots.md), each optionally with parameters in brackets. Seats rotate between games and every deal is
 replayed in each rotation: game ``g`` uses the deal seed
 ``deal_seed(seed, g // n)`` with the seat list rotated by ``g % n`` (``n`` the
 number of seats), so each bot plays every deal from every seat. Wins shared by
@@ -19,9 +21,10 @@ import math
 import statistics
 import sys
 import time
-from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass, field
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import asdict, dataclass, field
+from typing import Any
 
 from gnoming.ai import make_bot_from_spec
 from gnoming.rules import GameState, observe
@@ -53,6 +56,10 @@ class GameOutcome:
     round_scores: list[list[int]]
     totals: list[int]
     decision_seconds: list[list[float]]
+    """Wall-clock seconds of each decision, per entry."""
+    decision_cpu_seconds: list[list[float]] = field(default_factory=list)
+    """CPU seconds (this thread's) of each decision, per entry: what the bot
+    itself used, whatever else the machine was doing."""
 
 
 def play_game(specs: Sequence[str], seed: int, game: int) -> GameOutcome:
@@ -65,6 +72,7 @@ def play_game(specs: Sequence[str], seed: int, game: int) -> GameOutcome:
         entry_at[seat_of(entry, rotation, n)] = entry
     state = GameState.new(n, seed=deal_seed(seed, game // n))
     times: list[list[float]] = [[] for _ in range(n)]
+    cpu_times: list[list[float]] = [[] for _ in range(n)]
     while not state.is_over():
         legal = state.legal_actions()
         seat = state.current_seat()
@@ -74,7 +82,9 @@ def play_game(specs: Sequence[str], seed: int, game: int) -> GameOutcome:
         entry = entry_at[seat]
         obs = observe(state, seat)
         start = time.perf_counter()
+        cpu_start = time.thread_time()
         action = bots[entry].choose(obs, legal)
+        cpu_times[entry].append(time.thread_time() - cpu_start)
         times[entry].append(time.perf_counter() - start)
         if action not in legal:
             raise RuntimeError(f"{specs[entry]} chose {action}, which is not legal now")
@@ -91,12 +101,8 @@ def play_game(specs: Sequence[str], seed: int, game: int) -> GameOutcome:
         round_scores=[[r[seat_of_entry[e]] for r in result.round_scores] for e in range(n)],
         totals=[result.totals[seat_of_entry[e]] for e in range(n)],
         decision_seconds=times,
+        decision_cpu_seconds=cpu_times,
     )
-
-
-def _play_many(args: tuple[tuple[str, ...], int, list[int]]) -> list[GameOutcome]:
-    specs, seed, games = args
-    return [play_game(specs, seed, g) for g in games]
 
 
 @dataclass
@@ -114,6 +120,9 @@ class TournamentResult:
     games: int
     entries: list[EntryStats]
     decision_ms: dict[str, dict[str, float]] = field(default_factory=dict)
+    """Wall-clock milliseconds per decision: p50, p95, max."""
+    decision_cpu_ms: dict[str, dict[str, float]] = field(default_factory=dict)
+    """CPU milliseconds per decision (the deciding thread's): p50, p95, max."""
 
     def to_json(self) -> dict[str, object]:
         return {
@@ -129,6 +138,7 @@ class TournamentResult:
                 for e in self.entries
             ],
             "decision_ms": self.decision_ms,
+            "decision_cpu_ms": self.decision_cpu_ms,
         }
 
     def table(self) -> str:
@@ -143,9 +153,16 @@ class TournamentResult:
                 f"{f'[{lo:.3f}, {hi:.3f}]':>17} {e.mean_round_score:>7.2f} {e.mean_game_score:>7.2f}"
             )
         lines.append("")
-        lines.append(f"{'decision time (ms)':<24} {'p50':>8} {'p95':>8} {'max':>8}")
+        lines.append(
+            f"{'decision time (ms)':<24} {'p50':>8} {'p95':>8} {'max':>8}"
+            f"   {'cpu p50':>8} {'cpu p95':>8} {'cpu max':>8}"
+        )
         for bot, t in self.decision_ms.items():
-            lines.append(f"{bot:<24} {t['p50']:>8.2f} {t['p95']:>8.2f} {t['max']:>8.2f}")
+            c = self.decision_cpu_ms.get(bot, {"p50": 0.0, "p95": 0.0, "max": 0.0})
+            lines.append(
+                f"{bot:<24} {t['p50']:>8.2f} {t['p95']:>8.2f} {t['max']:>8.2f}"
+                f"   {c['p50']:>8.2f} {c['p95']:>8.2f} {c['max']:>8.2f}"
+            )
         return "\n".join(lines)
 
 
@@ -180,44 +197,108 @@ def summarize(specs: Sequence[str], outcomes: Sequence[GameOutcome]) -> Tourname
                 mean_game_score=statistics.fmean(totals) if totals else 0.0,
             )
         )
+    wall = _milliseconds(specs, [o.decision_seconds for o in outcomes])
+    cpu = _milliseconds(specs, [o.decision_cpu_seconds for o in outcomes])
+    return TournamentResult(n_games, entries, wall, cpu)
+
+
+def _milliseconds(
+    specs: Sequence[str], per_game: Sequence[list[list[float]]]
+) -> dict[str, dict[str, float]]:
+    """p50, p95 and max in ms per bot (entries with the same spec share one)."""
     times: dict[str, list[float]] = {}
     for e, spec in enumerate(specs):
         bucket = times.setdefault(spec, [])
-        for o in outcomes:
-            bucket.extend(o.decision_seconds[e])
-    decision_ms: dict[str, dict[str, float]] = {}
+        for game in per_game:
+            if e < len(game):
+                bucket.extend(game[e])
+    out: dict[str, dict[str, float]] = {}
     for spec, values in times.items():
         values.sort()
-        decision_ms[spec] = {
+        out[spec] = {
             "p50": 1000 * percentile(values, 0.50),
             "p95": 1000 * percentile(values, 0.95),
             "max": 1000 * (values[-1] if values else 0.0),
         }
-    return TournamentResult(n_games, entries, decision_ms)
+    return out
 
 
-def run(specs: Sequence[str], games: int, seed: int, jobs: int = 1) -> TournamentResult:
-    """Play ``games`` games and summarize them (same result for any ``jobs``)."""
+def split_seats(text: str) -> list[str]:
+    """The seats of ``--seats``: commas inside brackets belong to a bot's parameters.
+
+    >>> split_seats('hard(playouts=128, gate=1),medium, yardstick')
+    ['hard(playouts=128, gate=1)', 'medium', 'yardstick']
+    """
+    seats: list[str] = []
+    depth = 0
+    current = ""
+    for ch in text:
+        if ch == "," and depth == 0:
+            seats.append(current.strip())
+            current = ""
+            continue
+        depth += (ch == "(") - (ch == ")")
+        current += ch
+    seats.append(current.strip())
+    return [s for s in seats if s]
+
+
+def run(
+    specs: Sequence[str],
+    games: int,
+    seed: int,
+    jobs: int = 1,
+    on_game: Callable[[GameOutcome], None] | None = None,
+) -> TournamentResult:
+    """Play ``games`` games and summarize them (same result for any ``jobs``).
+    ``on_game`` hears of every game as it ends (in the order they end)."""
     specs = tuple(specs)
+    outcomes: list[GameOutcome] = []
     if jobs <= 1 or games <= 1:
-        outcomes = [play_game(specs, seed, g) for g in range(games)]
+        for g in range(games):
+            outcomes.append(play_game(specs, seed, g))
+            if on_game is not None:
+                on_game(outcomes[-1])
     else:
-        order = [list(range(k, games, jobs * 4)) for k in range(jobs * 4)]
         with ProcessPoolExecutor(max_workers=jobs) as pool:
-            parts = pool.map(_play_many, [(specs, seed, c) for c in order if c])
-            outcomes = sorted((o for part in parts for o in part), key=lambda o: o.game)
+            futures = [pool.submit(play_game, specs, seed, g) for g in range(games)]
+            for future in as_completed(futures):
+                outcomes.append(future.result())
+                if on_game is not None:
+                    on_game(outcomes[-1])
+    outcomes.sort(key=lambda o: o.game)
     return summarize(specs, outcomes)
+
+
+def outcome_to_json(outcome: GameOutcome) -> dict[str, object]:
+    return asdict(outcome)
+
+
+def outcome_from_json(data: dict[str, Any]) -> GameOutcome:
+    return GameOutcome(**data)
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Computer opponents play each other.")
-    parser.add_argument("--seats", required=True, help="e.g. hard,medium,medium,medium")
+    parser.add_argument(
+        "--seats", required=True, help='e.g. hard,medium,medium,medium or "hard(playouts=64)",yardstick'
+    )
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1, help="processes to play in")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument(
+        "--log",
+        metavar="FILE",
+        help="write every game as one JSON line as it ends (a long run can be read part-way)",
+    )
+    parser.add_argument(
+        "--summarize",
+        metavar="FILE",
+        help="print the summary of the games in a --log file (of these --seats) and stop",
+    )
     args = parser.parse_args(argv)
-    specs = [s.strip() for s in args.seats.split(",") if s.strip()]
+    specs = split_seats(args.seats)
     if not 2 <= len(specs) <= 7:
         parser.error("a game has 2 to 7 seats")
     for spec in specs:
@@ -225,10 +306,28 @@ def main(argv: list[str] | None = None) -> int:
             make_bot_from_spec(spec, 0)
         except (ValueError, ImportError) as error:
             parser.error(str(error))
+    if args.summarize:
+        with open(args.summarize, encoding="utf-8") as handle:
+            played = [outcome_from_json(json.loads(line)) for line in handle if line.strip()]
+        played.sort(key=lambda o: o.game)
+        result = summarize(specs, played)
+        print(json.dumps(result.to_json()) if args.json else result.table())
+        return 0
     if args.games < 1:
         parser.error("play at least one game")
     start = time.perf_counter()
-    result = run(specs, args.games, args.seed, args.jobs)
+    log = open(args.log, "a", encoding="utf-8") if args.log else None  # noqa: SIM115
+
+    def logged(outcome: GameOutcome) -> None:
+        if log is not None:
+            log.write(json.dumps(outcome_to_json(outcome)) + "\n")
+            log.flush()
+
+    try:
+        result = run(specs, args.games, args.seed, args.jobs, logged)
+    finally:
+        if log is not None:
+            log.close()
     if args.json:
         print(json.dumps(result.to_json()))
     else:

@@ -19,7 +19,36 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "docs" / "screenshots"
 LANGUAGES = ("en", "et", "fi", "mr")
-WANTED = {"title.png": "title.png", "turn.png": "turn.png", "scoreboard.png": "scoreboard.png"}
+WANTED = {
+    "title.png": "title.png",
+    "turn.png": "turn.png",
+    "scoreboard.png": "scoreboard.png",
+    "game_over.png": "game_over.png",
+}
+NEW_GAME_SIZES = ((960, 600), (1280, 720))
+
+
+def new_game_seven_seats() -> None:
+    """docs/screenshots/newgame_7_seats_<W>x<H>.png: New game filled in by
+    ``--players 7 --seed 2026``, drawn in this process with the dummy video driver."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    sys.path.insert(0, str(ROOT))
+    import pygame
+
+    from gnoming.cli import parse_args
+    from gnoming.ui.app import App
+    from gnoming.ui.scenes.newgame import NewGameScene
+
+    for w, h in NEW_GAME_SIZES:
+        with tempfile.TemporaryDirectory() as folder:
+            flags = ["--data-dir", folder, "--window", f"{w}x{h}", "--lang", "en"]
+            app = App(parse_args([*flags, "--players", "7", "--seed", "2026"]))
+            app.clear_to(NewGameScene(app))
+            app.step([], 1 / 60)
+            target = OUT / f"newgame_7_seats_{w}x{h}.png"
+            pygame.image.save(app.screen, str(target))
+            print(f"new game: -> {target.relative_to(ROOT)}")
 
 
 def run_game(flags: list[str], shots: Path, data: Path) -> None:
@@ -30,6 +59,7 @@ def run_game(flags: list[str], shots: Path, data: Path) -> None:
 
 
 def main() -> int:
+    new_game_seven_seats()
     for lang in LANGUAGES:
         with tempfile.TemporaryDirectory() as folder:
             shots, data = Path(folder) / "shots", Path(folder) / "data"

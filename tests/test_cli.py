@@ -27,6 +27,7 @@ def test_version_prints_game_name_and_version(capsys: pytest.CaptureFixture[str]
     assert capsys.readouterr().out.strip() == f"Gnoming A Round {__version__}"
 
 
+@pytest.mark.slow
 def test_version_and_help_do_not_import_pygame() -> None:
     probe = (
         "import sys\n"
@@ -44,6 +45,7 @@ def test_version_and_help_do_not_import_pygame() -> None:
     assert done.stdout.strip().splitlines()[-1] == "False"
 
 
+@pytest.mark.slow
 def test_main_py_answers_version_without_a_display() -> None:
     done = subprocess.run(
         [sys.executable, str(REPO / "main.py"), "--version"],
@@ -176,6 +178,7 @@ def run_game(*flags: str) -> subprocess.CompletedProcess[str]:
     )
 
 
+@pytest.mark.slow
 def test_window_stops_after_max_frames_and_writes_frame_stats(tmp_path: Path) -> None:
     stats_path = tmp_path / "stats" / "frames.json"
     done = run_game(
@@ -191,6 +194,7 @@ def test_window_stops_after_max_frames_and_writes_frame_stats(tmp_path: Path) ->
     assert stats["frame_ms_p99"] <= stats["frame_ms_max"]
 
 
+@pytest.mark.slow
 def test_window_saves_title_screenshot_at_requested_size(tmp_path: Path) -> None:
     import pygame
 

@@ -65,13 +65,16 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     positions = collect_positions(args.seats, args.positions, args.seed)
     whole: list[float] = []
+    whole_cpu: list[float] = []
     own_turn: list[float] = []
     longest_steps: list[float] = []
     frames: list[int] = []
     for k, (obs, legal) in enumerate(positions):
         bot = make_bot_from_spec(args.bot, args.seed + k)
         start = time.perf_counter()
+        cpu = time.thread_time()
         bot.choose(obs, legal)
+        whole_cpu.append(time.thread_time() - cpu)
         whole.append(time.perf_counter() - start)
         if obs.phase in (Phase.DRAW, Phase.PLAY, Phase.BOUNCE):
             own_turn.append(whole[-1])
@@ -92,6 +95,11 @@ def main(argv: list[str] | None = None) -> int:
     print(
         f"all decisions ({len(whole)}), ms"
         f"      p50 {1000 * p50:7.1f}  p95 {1000 * p95:7.1f}  max {1000 * worst:7.1f}"
+    )
+    c50, c95, cmax = percentiles(whole_cpu)
+    print(
+        f"all decisions, CPU ms"
+        f"           p50 {1000 * c50:7.1f}  p95 {1000 * c95:7.1f}  max {1000 * cmax:7.1f}"
     )
     o50, o95, omax = percentiles(own_turn)
     print(

@@ -1,11 +1,11 @@
 """The gnomes a player can sit at the table with.
 
 Each has a name, a one-line trait for the seat picker, a difficulty
-(``"easy"``, ``"medium"`` or ``"hard"``) and the index 1..8 of its portrait
+(``"easy"``, ``"medium"``, ``"hard"`` or ``"expert"``) and the index 1..8 of its portrait
 (``art/gnomes/gnome<portrait>.svg``).
 
 >>> len(CHARACTERS) >= 8, sorted({c.difficulty for c in CHARACTERS})
-(True, ['easy', 'hard', 'medium'])
+(True, ['easy', 'expert', 'hard', 'medium'])
 >>> character("Old Beck").difficulty
 'hard'
 """
@@ -47,9 +47,12 @@ CHARACTERS: tuple[Character, ...] = (
     ),
     Character("Wendeline Thorn", N_("Plays each hand out in her head a hundred times."), "hard", 7),
     Character("Old Beck", N_("Grandpa himself: cautious in front, reckless behind."), "hard", 8),
+    Character(
+        "Grandpa Beck", N_("Thinks every hand through to the end of the round."), "expert", 8
+    ),
 )
 
-DIFFICULTY_ORDER = ("easy", "medium", "hard")
+DIFFICULTY_ORDER = ("easy", "medium", "hard", "expert")
 
 
 def character(name: str) -> Character:

@@ -1,5 +1,13 @@
 """Hints for a person's seat: Hard's choice, with a one-line reason a player understands.
 
+Hints play at Hard's level, the strongest whose thinking fits the hint's
+budget (Expert may think a second), and like every gnome they depend only on
+the seed and what the seat sees. A hint never swaps a card for an equal one, or
+a move that gains nothing, when something better is legal. The reason is a
+clause that follows the action the screen names ("take the 9 from discard pile
+A — completes the top row of 9s: –9"); it never repeats the action. A minus
+sign is written as the table draws it, :data:`MINUS`.
+
 >>> import random
 >>> from gnoming.rules import GameState, observe
 >>> state = GameState.new(2, seed=3)
@@ -17,20 +25,21 @@ The screen uses the incremental form so it never freezes::
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import NamedTuple
 
 from gnoming.i18n import N_, _
 from gnoming.rules import Action, ActionKind, Observation, Phase
-from gnoming.rules.actions import PILE_NAMES
 
-from .hard import HardBot
+from .hard import FEED_WEIGHT, POTENTIAL, HardBot
 from .knowledge import (
     DOWN,
     HAZARD,
     LINE_POSITIONS,
     MULLIGAN,
     Unseen,
+    card_points,
     exact_points,
     int_layout,
     line_match,
@@ -51,6 +60,21 @@ LINE_NAMES = (
 """Translated when a reason is written, in the language of the moment."""
 
 
+MINUS = "\u2013"
+"""How the table writes a minus sign (its font has no U+2212; a hyphen is too short)."""
+_HYPHEN_MINUS = re.compile(r"(?<![\w\u2013])[-\u2212](?=\d)")
+
+
+def with_one_minus(text: str) -> str:
+    """Every minus sign in ``text`` as :data:`MINUS` (a hyphen between words or
+    in a range such as "4-5" stays).
+
+    >>> with_one_minus("completes the top row of 7s: -7; keeps a \u22124 over 4-5")
+    'completes the top row of 7s: \u20137; keeps a \u20134 over 4-5'
+    """
+    return _HYPHEN_MINUS.sub(MINUS, text)
+
+
 class Hint(NamedTuple):
     """What to do, and why in one line."""
 
@@ -67,12 +91,11 @@ class HintThinker:
         legal: Sequence[Action],
         seed: int,
         *,
-        playouts: int = 64,
-        time_limit: float | None = 0.22,
+        playouts: int | None = None,
     ) -> None:
         self.obs = obs
         self.legal = tuple(legal)
-        bot = HardBot(seed, playouts=playouts, time_limit=time_limit)
+        bot = HardBot(seed) if playouts is None else HardBot(seed, playouts=playouts)
         self.thinker: Thinker = bot.start(obs, legal)
         self._hint: Hint | None = None
 
@@ -81,7 +104,7 @@ class HintThinker:
             return True
         if not self.thinker.step(budget_seconds):
             return False
-        action = self.thinker.result()
+        action = worth_hinting(self.obs, self.legal, self.thinker.result())
         self._hint = Hint(action, explain(self.obs, action))
         return True
 
@@ -96,12 +119,12 @@ def start_hint(
     legal: Sequence[Action],
     seed: int,
     *,
-    playouts: int = 64,
-    time_limit: float | None = 0.22,
+    playouts: int | None = None,
 ) -> HintThinker:
-    """An incremental hint for ``obs.seat`` (see the module docstring). Hard's
-    search settings as in :class:`~gnoming.ai.hard.HardBot`."""
-    return HintThinker(obs, legal, seed, playouts=playouts, time_limit=time_limit)
+    """An incremental hint for ``obs.seat`` (see the module docstring): Hard's
+    choice (:class:`~gnoming.ai.hard.HardBot`, ``playouts`` sampled deals or
+    its default), which depends only on the seed and what the seat sees."""
+    return HintThinker(obs, legal, seed, playouts=playouts)
 
 
 def hint(
@@ -109,11 +132,10 @@ def hint(
     legal: Sequence[Action],
     seed: int,
     *,
-    playouts: int = 64,
-    time_limit: float | None = 0.22,
+    playouts: int | None = None,
 ) -> Hint:
-    """Hard's choice for ``obs.seat`` and the reason, at once (up to ~0.25 s)."""
-    thinker = start_hint(obs, legal, seed, playouts=playouts, time_limit=time_limit)
+    """Hard's choice for ``obs.seat`` and the reason, at once."""
+    thinker = start_hint(obs, legal, seed, playouts=playouts)
     while not thinker.step(0.05):
         pass
     return thinker.result()
@@ -219,6 +241,8 @@ def describe_placing(
             text = _("bounces the {card} over the hazard, which would score +10")
         else:
             text = _("keeps the {card} over the hazard, which would score +10")
+    elif old != DOWN and card_points(old) <= card_points(card):
+        text = _("nothing better is left for the {card}")
     elif old != DOWN:
         if bouncing:
             text = _("bounces the {card} in place of the {old}: {points} points less")
@@ -236,41 +260,41 @@ def describe_placing(
 
 
 def explain(obs: Observation, action: Action) -> str:
-    """A one-line reason for ``action`` in ``obs``, in a player's words."""
+    """A one-line reason for ``action`` in ``obs``, in a player's words: a clause
+    to follow the action's own words, with one kind of minus sign."""
+    return with_one_minus(_explain(obs, action))
+
+
+def _explain(obs: Observation, action: Action) -> str:
     cards = int_layout(obs.layouts[obs.seat])
     kind = action.kind
     held = int(obs.held) if obs.held is not None else None
     if kind is ActionKind.FLIP:
-        return _("turn up two cards to start: any two will do, they are all unseen")
+        return _("any card will do: they are all unseen")
     if kind is ActionKind.DRAW:
-        return _("neither discard pile top helps you: draw a fresh card")
+        return _("neither discard pile top helps you")
     if kind is ActionKind.TAKE:
         card = int(obs.discard_piles[action.target][-1])
         planner = TurnPlanner(obs)
         tops = planner.tops()
         tops[action.target] = None
         _value, keep = planner.best_play(card, tops, may_refuse=False, bounce=False)
-        why = describe_placing(obs, cards, card, keep.target, "keep")
-        text = _("take the {card} from pile {pile}: it {why}")
-        return text.format(card=name(card), pile=PILE_NAMES[action.target], why=why)
+        return describe_placing(obs, cards, card, keep.target, "keep")
     if kind is ActionKind.KEEP and held is not None:
         return describe_placing(obs, cards, held, action.target, "keep")
     if kind is ActionKind.REFUSE and held is not None:
         if held == HAZARD:
-            return _("a hazard scores +10 in your layout: throw it away")
-        text = _("the {card} would not lower your score anywhere: throw it away")
+            return _("a hazard scores +10 in your layout")
+        text = _("the {card} would not lower your score anywhere")
         return text.format(card=name(held))
     if kind is ActionKind.BOUNCE and held is not None:
         return describe_placing(obs, cards, held, action.target, "bounce")
     if kind is ActionKind.STOP and held is not None:
-        return _("no place makes the {card} worth more: stop bouncing").format(card=name(held))
+        return _("no place makes the {card} worth more").format(card=name(held))
     if kind is ActionKind.DISCARD and held is not None:
-        text = _("put the {card} on pile {pile}: {why}")
-        return text.format(
-            card=name(held), pile=PILE_NAMES[action.target], why=_discard_reason(obs, action)
-        )
+        return _discard_reason(obs, action)
     if kind is ActionKind.TURN:
-        return _("turn up a face-down card: knowing it helps you plan")
+        return _("knowing one more of your cards helps you plan")
     if kind is ActionKind.DECLINE:
         return _("keep your cards hidden")
     return str(action)
@@ -289,3 +313,48 @@ def _discard_reason(obs: Observation, action: Action) -> str:
     ):
         return _("the next player sees this card either way; the other top is worth less to them")
     return _("it leaves the next player nothing useful on top")
+
+
+# ---------------------------------------------------------------- nothing gained
+
+
+def gains_nothing(obs: Observation, action: Action) -> bool:
+    """Whether ``action`` puts a card over a face-up one without making the layout
+    any better (an equal card, or a worse one that builds nothing): a move a
+    player would call pointless. Taking a discard counts by its best keep."""
+    kind = action.kind
+    if obs.phase not in (Phase.DRAW, Phase.PLAY, Phase.BOUNCE):
+        return False
+    planner = TurnPlanner(obs, potential=POTENTIAL, feed_weight=FEED_WEIGHT)
+    cards = planner.cards
+    if kind is ActionKind.TAKE:
+        pile = obs.discard_piles[action.target]
+        card = int(pile[-1])
+        tops = planner.tops()
+        tops[action.target] = int(pile[-2]) if len(pile) > 1 else None
+        _value, keep = planner.best_play(card, tops, may_refuse=False, bounce=False)
+        position = keep.target
+    elif kind in (ActionKind.KEEP, ActionKind.BOUNCE) and obs.held is not None:
+        card = int(obs.held)
+        position = action.target
+    else:
+        return False
+    if position < 0 or cards[position] == DOWN:
+        return False
+    after = list(cards)
+    after[position] = card
+    estimator = planner.estimator
+    return cards[position] == card or estimator.value(after) >= estimator.value(cards) - 1e-9
+
+
+def worth_hinting(obs: Observation, legal: Sequence[Action], action: Action) -> Action:
+    """``action``, unless it gains nothing while another legal action does
+    something: then the best of those by the planner's points."""
+    if not gains_nothing(obs, action):
+        return action
+    others = [a for a in legal if a != action and not gains_nothing(obs, a)]
+    if not others:
+        return action
+    planner = TurnPlanner(obs, potential=POTENTIAL, feed_weight=FEED_WEIGHT)
+    values = planner.action_values(legal)
+    return min(others, key=lambda a: (values[a], legal.index(a)))

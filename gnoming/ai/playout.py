@@ -26,7 +26,7 @@ def public_layout(state: GameState, seat: int) -> list[int]:
 class FastPolicy:
     """Greedy on expected points, with a rough sense of going out."""
 
-    __slots__ = ("mean", "rng", "me", "mine")
+    __slots__ = ("mean", "rng", "me", "mine", "points", "mine_points")
 
     def __init__(
         self,
@@ -34,37 +34,63 @@ class FastPolicy:
         rng: random.Random,
         me: int = -1,
         mine: Estimator | None = None,
+        cache: tuple[dict[tuple[int, ...], float], dict[tuple[int, ...], float]] | None = None,
     ) -> None:
         self.mean = mean
         self.rng = rng
         self.me = me
         self.mine = mine
         """Seat ``me`` plays by this estimator (half-built lines counted)."""
+        points, mine_points = cache if cache is not None else ({}, {})
+        self.points = points
+        """known_points(layout, mean) by layout: the playouts of one decision share it
+        (the same layouts come back in every candidate's playout of a deal)."""
+        self.mine_points = mine_points
 
     def _value(self, state: GameState, seat: int, cards: list[int]) -> float:
         if DOWN in cards or state.went_out_first is not None:
+            key = tuple(cards)
             if seat == self.me and self.mine is not None and state.went_out_first is None:
-                return self.mine.value(cards)
-            return known_points(cards, self.mean)
-        points = known_points(cards, 0.0)
+                value = self.mine_points.get(key)
+                if value is None:
+                    value = self.mine_points[key] = self.mine.value(cards)
+                return value
+            return self._known(key)
+        points = self._known(tuple(cards))  # nothing face down: the exact points
         rivals = min(
-            known_points(public_layout(state, s), self.mean) - 2.0
+            self._known(tuple(public_layout(state, s))) - 2.0
             for s in range(state.n_seats)
             if s != seat
         )
         return points + (-5.0 if points <= rivals else 5.0)
+
+    def _known(self, key: tuple[int, ...]) -> float:
+        value = self.points.get(key)
+        if value is None:
+            value = self.points[key] = known_points(key, self.mean)
+        return value
 
     def _best_keep(
         self, state: GameState, seat: int, cards: list[int], card: int, filled: int
     ) -> tuple[float, int]:
         best, where = float("inf"), -1
         mulls = [p for p in range(9) if cards[p] == MULLIGAN] if card == MULLIGAN else []
+        # the usual case inline: still cards face down, played by the plain points
+        plain = state.went_out_first is None and (seat != self.me or self.mine is None)
+        points = self.points
+        mean = self.mean
         for p in range(9):
             if filled >> p & 1 or (mulls and mulls != [p]):
                 continue
             old = cards[p]
             cards[p] = card
-            v = self._value(state, seat, cards)
+            if plain and DOWN in cards:
+                key = tuple(cards)
+                v = points.get(key)
+                if v is None:
+                    v = points[key] = known_points(key, mean)
+            else:
+                v = self._value(state, seat, cards)
             cards[p] = old
             if v < best:
                 best, where = v, p

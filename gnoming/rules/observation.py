@@ -109,10 +109,13 @@ def observe(state: GameState, seat: int) -> Observation:
     )
 
 
-def determinize(obs: Observation, rng: random.Random) -> GameState:
+def determinize(
+    obs: Observation, rng: random.Random, *, stop_at_round_end: bool = False
+) -> GameState:
     """A full state consistent with ``obs``: the hidden cards dealt at random into
     the face-down positions and the draw pile. Its own generator is seeded from
-    ``rng``; it has no history and cannot be replayed from a record."""
+    ``rng``; it has no history and cannot be replayed from a record.
+    ``stop_at_round_end`` as in :meth:`GameState.clone` (for search)."""
     hidden = list(obs.hidden_cards().elements())
     rng.shuffle(hidden)
     state = GameState.__new__(GameState)
@@ -147,5 +150,6 @@ def determinize(obs: Observation, rng: random.Random) -> GameState:
     state.final_turns_left = obs.final_turns_left
     state.round_results = list(obs.round_results)
     state.history = []
+    state.stop_at_round_end = stop_at_round_end
     state._legal = None
     return state

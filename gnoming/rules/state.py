@@ -70,6 +70,9 @@ class Phase(enum.Enum):
     """After a hazard was discarded, another player may turn up one face-down card."""
     GAME_OVER = "game over"
     """Three rounds were played."""
+    ROUND_OVER = "round over"
+    """Only in a search copy made with ``clone(stop_at_round_end=True)``: the
+    round was scored and the next one is not dealt (nothing is legal)."""
 
 
 class GameState:
@@ -109,6 +112,7 @@ class GameState:
         "final_turns_left",
         "round_results",
         "history",
+        "stop_at_round_end",
         "_legal",
     )
 
@@ -146,6 +150,8 @@ class GameState:
     final_turns_left: int
     round_results: list[RoundResult]
     history: list[Action]
+    stop_at_round_end: bool
+    """A search copy: stop in :attr:`Phase.ROUND_OVER` instead of dealing the next round."""
     _legal: tuple[Action, ...] | None
 
     # ------------------------------------------------------------------ creation
@@ -180,6 +186,7 @@ class GameState:
         state.round_index = 0
         state.round_results = []
         state.history = []
+        state.stop_at_round_end = False
         state._start_round(first_seat, [])
         return state
 
@@ -209,8 +216,21 @@ class GameState:
         events.extend(DiscardPileStarted(pile, self.discard_piles[pile][0]) for pile in (0, 1))
         return events
 
-    def clone(self) -> GameState:
-        """An independent copy, random generator included."""
+    def clone(self, *, stop_at_round_end: bool | None = None) -> GameState:
+        """An independent copy, random generator included.
+
+        ``stop_at_round_end=True`` makes a copy for search: when its current
+        round ends it is scored (``round_results[-1]``) and the copy stops in
+        :attr:`Phase.ROUND_OVER` without shuffling and dealing the next round.
+        ``None`` keeps the setting of the original.
+
+        >>> state = GameState.new(2, seed=4)
+        >>> copy = state.clone(stop_at_round_end=True)
+        >>> while not copy.round_over():
+        ...     _ = copy.apply(copy.legal_actions()[0])
+        >>> len(copy.round_results), copy.round_index, copy.legal_actions()
+        (1, 0, ())
+        """
         other = GameState.__new__(GameState)
         other.n_seats = self.n_seats
         other.first_seat = self.first_seat
@@ -239,6 +259,9 @@ class GameState:
         other.final_turns_left = self.final_turns_left
         other.round_results = self.round_results[:]
         other.history = self.history[:]
+        other.stop_at_round_end = (
+            self.stop_at_round_end if stop_at_round_end is None else stop_at_round_end
+        )
         other._legal = self._legal
         return other
 
@@ -250,6 +273,11 @@ class GameState:
 
     def is_over(self) -> bool:
         return self.phase is Phase.GAME_OVER
+
+    def round_over(self) -> bool:
+        """The current round has been scored and play stopped there: the game is
+        over, or this is a search copy that stops at the end of a round."""
+        return self.phase is Phase.ROUND_OVER or self.phase is Phase.GAME_OVER
 
     @property
     def round_number(self) -> int:
@@ -520,6 +548,11 @@ class GameState:
         result = score_round(self.round_index, self.layouts, self.went_out_first, turn_limit)
         self.round_results.append(result)
         events.append(RoundScored(result))
+        if self.stop_at_round_end and self.round_index + 1 < ROUNDS:
+            self.phase = Phase.ROUND_OVER
+            self.seat = -1
+            self.held = None
+            return
         self.round_index += 1
         if self.round_index == ROUNDS:
             self.phase = Phase.GAME_OVER
@@ -600,6 +633,8 @@ class GameState:
             return N_("that is not an action of this game")
         if self.phase is Phase.GAME_OVER:
             return N_("the game is over")
+        if self.phase is Phase.ROUND_OVER:
+            return "the round is over: this search copy stops here"
         kind = action.kind
         if kind not in _PHASE_KINDS[self.phase]:
             return self._what_now()
@@ -676,6 +711,7 @@ _PHASE_KINDS: dict[Phase, tuple[ActionKind, ...]] = {
     Phase.DISCARD: (ActionKind.DISCARD,),
     Phase.HAZARD_TURN: (ActionKind.TURN, ActionKind.DECLINE),
     Phase.GAME_OVER: (),
+    Phase.ROUND_OVER: (),
 }
 
 

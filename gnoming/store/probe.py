@@ -117,7 +117,7 @@ def probe_fifo_in_place_of_settings() -> str:
         return f"started and ended in {time.monotonic() - started:.1f} s"
 
 
-def probe_hostile_names_autoplay_and_title() -> str:
+def probe_hostile_names_on_the_title() -> str:
     with _folder() as folder:
         seats = [{"kind": "person", "name": n} for n in ("A\u0000", "B\ud800", "C" * 9000)]
         (folder / "settings.json").write_text(
@@ -252,7 +252,7 @@ def probe_path_too_long() -> str:
 PROBES: tuple[Callable[[], str], ...] = (
     probe_autoplay_keeps_the_person_save,
     probe_fifo_in_place_of_settings,
-    probe_hostile_names_autoplay_and_title,
+    probe_hostile_names_on_the_title,
     probe_path_too_long,
     probe_locked_folder,
     probe_full_disk,

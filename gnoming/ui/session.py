@@ -29,13 +29,18 @@ from gnoming.store.settings import Difficulty, SeatSpec
 
 def gnome_seats(n: int) -> tuple[SeatSpec, ...]:
     """``n`` computer gnomes from :data:`~gnoming.ai.characters.CHARACTERS`, each with
-    its own difficulty: seat 0 a Hard gnome, the rest alternating Medium and Easy.
+    its own difficulty: seat 0 a Hard gnome, the rest alternating Medium and Easy,
+    and from five seats on the last one the Expert.
 
     >>> [(s.name, s.difficulty) for s in gnome_seats(3)]
     [('Wendeline Thorn', 'hard'), ('Fennick Burrow', 'medium'), ('Pip Mossbottom', 'easy')]
+    >>> gnome_seats(5)[-1].difficulty
+    'expert'
     """
     wanted: list[Difficulty] = ["hard"]
     wanted += ["medium" if i % 2 else "easy" for i in range(1, n)]
+    if n >= 5:
+        wanted[-1] = "expert"
     used: dict[str, int] = {}
     seats = []
     for difficulty in wanted:

@@ -219,7 +219,10 @@ def draw_paragraph(
     minimum: int = 11,
 ) -> pygame.Rect:
     """Wrap ``text`` into ``rect``, shrinking the font until all lines fit in its
-    height (down to ``minimum``); returns the rect actually covered."""
+    height (down to ``minimum``); returns the rect actually covered. Devanagari
+    lines are spaced wider: vowel signs reach above and below the letters."""
+    if has_devanagari(text):
+        line_gap = max(line_gap, 1.5)
     lines = wrap_text(text, size, rect.width, bold)
     while size > minimum and len(lines) * round(size * line_gap) > rect.height:
         size -= 1

@@ -13,7 +13,7 @@ from gnoming.ai.protocol import Bot
 from gnoming.rules import Action, GameState, Observation, Phase, determinize, observe
 from gnoming.rules import actions as A
 
-FAST_HARD: dict[str, Any] = {"playouts": 6, "time_limit": None}
+FAST_HARD: dict[str, Any] = {"playouts": 6}
 """Small, untimed searches: deterministic and quick."""
 
 
@@ -64,6 +64,7 @@ def test_hard_chooses_only_legal_actions_in_random_positions(n_seats: int) -> No
 
 @pytest.mark.parametrize("difficulty", ["easy", "medium", "hard"])
 @pytest.mark.parametrize("n_seats", [2, 4, 6])
+@pytest.mark.slow
 def test_bots_play_whole_games_by_their_own_choices(difficulty: str, n_seats: int) -> None:
     if difficulty == "hard" and n_seats != 2:
         pytest.skip("one hard game is enough for the test budget")
@@ -167,9 +168,12 @@ def test_same_seed_same_decisions_different_seed_can_differ() -> None:
     assert any(other != first for other in others)
 
 
-def test_make_bot_rejects_unknown_difficulty() -> None:
-    with pytest.raises(ValueError, match="easy, medium and hard"):
-        make_bot("expert", 1)
+def test_make_bot_rejects_unknown_difficulty_and_the_yardstick_is_not_for_players() -> None:
+    with pytest.raises(ValueError, match="easy, medium, hard and expert"):
+        make_bot("grandmaster", 1)
+    with pytest.raises(ValueError):
+        make_bot("yardstick", 1)
+    assert make_bot("expert", 1).name == "expert"
 
 
 class FakeClock:
@@ -186,58 +190,52 @@ class FakeClock:
 
 def searched_position() -> tuple[Observation, tuple[Action, ...]]:
     """A decision Hard really searches (more than one close candidate)."""
-    from gnoming.ai.hard import SearchThinker
+    from gnoming.ai.hard import HardBot
+    from gnoming.ai.search import RoundSearch
 
     for state in random_positions(4, 31, 400):
         if state.phase is not Phase.PLAY:
             continue
         obs, legal = observe(state, state.current_seat()), state.legal_actions()
-        thinker = SearchThinker(
-            obs, legal, seed=1, playouts=2, time_limit=None, candidates=4, horizon=1
-        )
-        thinker.step(10.0)
-        if thinker.candidates:
+        if isinstance(HardBot(1, playouts=2).start(obs, legal), RoundSearch):
             return obs, legal
     raise AssertionError("no searched position found")
 
 
-def test_hard_is_anytime_the_time_limit_stops_the_search_early() -> None:
-    from gnoming.ai.hard import HardBot, SearchThinker
+@pytest.mark.parametrize("difficulty", ["hard", "expert", "yardstick"])
+def test_search_decisions_are_the_same_under_a_clock_100_times_slower_or_faster(
+    difficulty: str,
+) -> None:
+    """Determinism: the clock only slices the work into frames; it never decides."""
+    from gnoming.ai import make_bot_from_spec
+    from gnoming.ai.search import RoundSearch
 
     obs, legal = searched_position()
-    # every clock read moves 1 ms on: a 20 ms limit allows only a few samples
-    bot = HardBot(3, playouts=10_000, time_limit=0.02, clock=FakeClock(0.001))
-    thinker = bot.start(obs, legal)
-    assert isinstance(thinker, SearchThinker)
-    frames = 0
-    while not thinker.step(0.004):
-        frames += 1
-    assert frames >= 2  # the work was spread over several steps
-    assert 1 <= thinker.samples_done < 100
-    assert thinker.result() in legal
-
-
-def test_hard_bounded_by_playouts_ignores_how_the_work_is_sliced() -> None:
-    from gnoming.ai.hard import HardBot
-
-    obs, legal = searched_position()
-    slow = HardBot(4, playouts=12, time_limit=None, clock=FakeClock(0.003)).start(obs, legal)
-    while not slow.step(0.004):
-        pass
-    fast = HardBot(4, playouts=12, time_limit=None).start(obs, legal)
-    assert fast.step(60.0)
-    assert slow.result() == fast.result()
-
-
-def test_hard_time_limit_stops_between_samples_so_candidates_stay_comparable() -> None:
-    from gnoming.ai.hard import HardBot, SearchThinker
-
-    obs, legal = searched_position()
-    for tick in (0.0007, 0.0013, 0.0031):
-        thinker = HardBot(5, playouts=10_000, time_limit=0.01, clock=FakeClock(tick)).start(
-            obs, legal
-        )
-        assert isinstance(thinker, SearchThinker)
+    spec = f"{difficulty}(playouts=8)"
+    decisions = []
+    for tick in (0.00001, 0.001, 0.1):  # every clock read moves this far on
+        thinker = make_bot_from_spec(spec, 4).start(obs, legal)  # type: ignore[attr-defined]
+        assert isinstance(thinker, RoundSearch)
+        thinker.clock = FakeClock(tick)
+        frames = 1
         while not thinker.step(0.004):
-            pass
-        assert thinker.index == 0 and thinker.samples_done >= 1
+            frames += 1
+        assert (frames > 1) == (tick >= 0.001)  # slow clocks spread the work over frames
+        decisions.append((thinker.result(), thinker.means()))
+    assert decisions[0] == decisions[1] == decisions[2]
+
+
+def test_hard_search_amount_is_fixed_by_playouts_not_by_time() -> None:
+    from gnoming.ai.hard import HardBot
+    from gnoming.ai.search import RoundSearch
+
+    obs, legal = searched_position()
+    thinker = HardBot(3, playouts=5, clock=FakeClock(10.0)).start(obs, legal)
+    assert isinstance(thinker, RoundSearch)
+    steps = 0
+    while not thinker.step(0.004):
+        steps += 1
+    # every step did one playout (the clock ran out at once) and the search was complete
+    assert thinker.samples_done == 5
+    assert steps + 1 == 5 * len(thinker.candidates)
+    assert all(len(v) == 5 for v in thinker.values)

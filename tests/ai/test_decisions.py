@@ -38,7 +38,7 @@ def holding(state: GameState, card: Card, *, from_pile: int = -1) -> GameState:
 
 
 def bots() -> list[Bot]:
-    return [make_bot("medium", 1), HardBot(1, playouts=16, time_limit=None)]
+    return [make_bot("medium", 1), HardBot(1, playouts=16)]
 
 
 @pytest.mark.parametrize("which", [0, 1], ids=["medium", "hard"])
@@ -130,7 +130,7 @@ def test_hint_reasons_for_a_bounce_and_a_pair_beside_a_mulligan() -> None:
     state.layouts[0][4] = Card.P8
     state.apply(A.KEEPS[4])
     obs = observe(state, 0)
-    assert explain(obs, A.BOUNCES[6]) == "bounces the 8 to complete the left column of 8s: -8"
+    assert explain(obs, A.BOUNCES[6]) == "bounces the 8 to complete the left column of 8s: \u20138"
     state = holding(table(2, {0: [0, 1, 3, 2, None, 5, 12, None, None]}), Card.P7)
     assert explain(observe(state, 0), A.KEEPS[3]) == (
         "keeps the 7 beside the mulligan in the left column: one more 7 makes a match"

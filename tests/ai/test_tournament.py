@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import random
+import subprocess
+import sys
 from collections.abc import Sequence
 
 import pytest
@@ -103,15 +105,67 @@ def test_json_output_is_exactly_one_object_with_the_documented_fields(
     assert T.main(["--seats", "easy,easy", "--games", "2", "--seed", "1", "--json"]) == 0
     out = capsys.readouterr().out
     data = json.loads(out)
-    assert set(data) == {"games", "seats", "decision_ms"}
+    assert set(data) == {"games", "seats", "decision_ms", "decision_cpu_ms"}
     assert data["games"] == 2
     assert [s["bot"] for s in data["seats"]] == ["easy", "easy"]
     for seat in data["seats"]:
         assert set(seat) == {"bot", "win_rate", "win_rate_ci95", "mean_round_score", "mean_game_score"}
         assert len(seat["win_rate_ci95"]) == 2
     assert set(data["decision_ms"]["easy"]) == {"p50", "p95", "max"}
+    assert set(data["decision_cpu_ms"]["easy"]) == {"p50", "p95", "max"}
 
 
 def test_unknown_seat_is_a_usage_error() -> None:
     with pytest.raises(SystemExit):
         T.main(["--seats", "easy,grandmaster", "--games", "1"])
+
+
+def test_seats_take_parameters_in_brackets_and_the_yardstick_can_sit() -> None:
+    from gnoming.ai import make_bot_from_spec
+    from gnoming.ai.hard import HardBot
+
+    assert T.split_seats('"hard(playouts=128, gate=1.5)",medium, yardstick'.replace('"', "")) == [
+        "hard(playouts=128, gate=1.5)",
+        "medium",
+        "yardstick",
+    ]
+    bot = make_bot_from_spec("hard(playouts=128, gate=1.5)", 1)
+    assert isinstance(bot, HardBot) and bot.playouts == 128 and bot.gate == 1.5
+    assert make_bot_from_spec("yardstick(playouts=8)", 1).name == "yardstick"
+    for bad in ("hard(nonsense=1)", "hard(playouts=)", "hard(1)", "medium(x=len)"):
+        with pytest.raises(ValueError):
+            make_bot_from_spec(bad, 1)
+    with pytest.raises(SystemExit):
+        T.main(["--seats", "hard(nonsense=1),easy", "--games", "1"])
+
+
+def _without_times(data: dict[str, object]) -> dict[str, object]:
+    return {k: v for k, v in data.items() if k not in ("decision_ms", "decision_cpu_ms")}
+
+
+def test_same_seed_same_tournament_even_with_the_other_core_busy() -> None:
+    """Search bots are bounded by samples, not by the clock: machine load cannot
+    change a single decision. The busy loop ends by itself after 60 s at most."""
+    seats = ["hard(playouts=2)", "yardstick(playouts=2)"]
+    quiet = T.run(seats, games=2, seed=4).to_json()
+    busy = subprocess.Popen(
+        [sys.executable, "-c", "import time\nend = time.time() + 60\nwhile time.time() < end: pass"]
+    )
+    try:
+        loaded = T.run(seats, games=2, seed=4).to_json()
+    finally:
+        busy.kill()
+        busy.wait()
+    assert _without_times(quiet) == _without_times(loaded)
+    assert set(quiet["decision_cpu_ms"]) == set(seats)  # type: ignore[arg-type]
+
+
+def test_a_game_log_summarizes_to_the_same_result_as_the_run(tmp_path, capsys) -> None:  # type: ignore[no-untyped-def]
+    log = tmp_path / "games.jsonl"
+    args = ["--seats", "easy,medium", "--games", "4", "--seed", "3", "--json"]
+    assert T.main([*args, "--log", str(log), "--jobs", "2"]) == 0
+    ran = json.loads(capsys.readouterr().out)
+    assert len(log.read_text().splitlines()) == 4
+    assert T.main(["--seats", "easy,medium", "--summarize", str(log), "--json"]) == 0
+    read = json.loads(capsys.readouterr().out)
+    assert read == ran

@@ -103,6 +103,7 @@ def test_menus_fit_at_the_smallest_window(tmp_path: Path, lang: str, overflows: 
 
 
 @pytest.mark.parametrize("lang", ["en", "et", "fi", "mr"])
+@pytest.mark.slow
 def test_a_whole_game_at_the_table_fits_at_the_smallest_window(
     tmp_path: Path,
     lang: str,

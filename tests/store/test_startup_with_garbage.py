@@ -9,6 +9,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from gnoming.rules import GameRecord, GameState
 from gnoming.store.saves import save_game
 
@@ -34,6 +36,7 @@ def _person_save(folder: Path) -> dict[str, bytes]:
     return {name: (folder / name).read_bytes() for name in ("autosave.json", "autosave.json.bak")}
 
 
+@pytest.mark.slow
 def test_garbage_is_kept_aside_the_person_save_is_untouched_and_autoplay_still_plays(
     tmp_path: Path,
 ) -> None:

@@ -9,6 +9,7 @@ import random
 from collections.abc import Callable
 
 import pygame
+import pytest
 
 from gnoming.feed import LocalFeed
 from gnoming.rules import Card, GameState, Phase
@@ -151,6 +152,7 @@ def test_a_match_in_the_persons_layout_and_a_hazard_each_get_their_tip(
     assert tips.text is None  # once per game
 
 
+@pytest.mark.slow
 def test_a_whole_game_with_a_person_turns_coaching_off(make_app: AppFactory) -> None:
     app = make_app("--speed", "instant")
     scene = table(app, (YOU, PIP), seed=3)

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pygame
+import pytest
 
 from gnoming.ui.app import App
 from gnoming.ui.scenes.table import TableScene
@@ -66,6 +67,7 @@ def random_events(rng: random.Random, size: tuple[int, int]) -> list[pygame.even
     ]
 
 
+@pytest.mark.slow
 def test_twenty_thousand_random_inputs_never_crash_any_scene(
     make_app: AppFactory, tmp_path: Path
 ) -> None:

@@ -103,3 +103,30 @@ def test_router_moves_between_the_menus(make_app: AppFactory) -> None:
     assert [s.name for s in app.stack.scenes] == ["title", "howto", "settings"]
     app.router.title()
     assert [s.name for s in app.stack.scenes] == ["title"]
+
+
+def test_the_hint_reason_is_shown_as_the_hint_wrote_it_not_translated_again(
+    make_app: AppFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from gnoming.ai.hints import Hint
+    from gnoming.store.settings import DEFAULT_SEATS
+    from gnoming.ui.scenes import table as table_module
+    from gnoming.ui.session import GameConfig
+
+    app = make_app()
+    scene = app.game_scene(GameConfig(DEFAULT_SEATS, 3))
+    assert isinstance(scene, table_module.TableScene)
+    app.push(scene)
+    asked: list[str] = []
+
+    def spy(message: str) -> str:
+        asked.append(message)
+        return message
+
+    monkeypatch.setattr(table_module, "_", spy)
+    monkeypatch.setattr(scene, "person_turn", lambda: True)
+    already_translated = "Settings"  # a reason that happens to be a message of its own
+    scene.hint = Hint(scene.feed.legal_actions()[0], already_translated)
+    scene._draw_hint(app.screen)
+    assert asked and already_translated not in asked
+    scene.feed.close()

@@ -109,6 +109,7 @@ def test_layout_keeps_every_seat_readable_and_inside_the_window(
 # ---------------------------------------------------------------- whole game, mouse only
 
 
+@pytest.mark.slow
 def test_a_whole_game_played_by_the_person_only_through_mouse_clicks(make_app: AppFactory) -> None:
     app = make_app("--speed", "instant")
     scene = table(app, (YOU, EASY, MEDIUM), seed=11)
@@ -440,7 +441,7 @@ def test_autoplay_and_seatless_games_sit_real_gnomes_of_their_difficulty() -> No
     from gnoming.ui.session import autoplay_config, gnome_seats
 
     seats = autoplay_config(7, 1).seats
-    assert [s.difficulty for s in seats] == ["hard"] + ["medium", "easy"] * 3
+    assert [s.difficulty for s in seats] == ["hard"] + ["medium", "easy"] * 2 + ["medium", "expert"]
     assert len({s.name for s in seats}) == 7
     for spec in seats + gnome_seats(2):
         assert spec.kind == "gnome" and character(spec.name).difficulty == spec.difficulty

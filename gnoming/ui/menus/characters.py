@@ -1,9 +1,6 @@
-"""The computer gnomes a player can seat at the table: a name, a one-line trait,
-a portrait and the difficulty they usually play at.
-
-The AI's own list (``gnoming.ai.characters``) is used when it is there; until
-then, and if it ever fails to load, the eight gnomes below sit in.
-"""
+"""The computer gnomes a player can seat at the table, as the menus show them: the
+AI's own cast (:data:`gnoming.ai.characters.CHARACTERS`) with the portrait
+numbered the way :class:`~gnoming.ui.cardart.CardArt` counts (from 0)."""
 
 from __future__ import annotations
 
@@ -11,71 +8,30 @@ import zlib
 from dataclasses import dataclass
 from functools import cache
 
-from gnoming.i18n import N_, _
+from gnoming.ai.characters import CHARACTERS
+from gnoming.i18n import _
+from gnoming.options import DEFAULT_DIFFICULTY, Difficulty
+
+PORTRAITS = 8
 
 
 @dataclass(frozen=True)
 class Character:
     name: str
     trait: str
-    """English text, marked with ``N_``; show it with :func:`trait_text`."""
+    """English text, marked with ``N_`` by the AI's list; show it with :func:`trait_text`."""
     portrait: int
-    difficulty: str
-
-
-FALLBACK: tuple[Character, ...] = (
-    Character("Bramble", N_("Plays it safe and keeps the low cards."), 0, "medium"),
-    Character("Pip", N_("Young, quick, and a little too fond of the draw pile."), 1, "easy"),
-    Character("Tansy", N_("Counts every card that goes by."), 2, "hard"),
-    Character("Clover", N_("Loves a match more than a low card."), 3, "medium"),
-    Character("Moss", N_("Slow and patient; never hurries to go out."), 4, "easy"),
-    Character("Fennel", N_("Goes out first whenever she can."), 5, "hard"),
-    Character("Thistle", N_("Prickly about hazards."), 6, "medium"),
-    Character("Juniper", N_("Old, wise, and hard to beat."), 7, "hard"),
-)
-
-
-def _from_ai() -> tuple[Character, ...]:
-    try:
-        from gnoming.ai import characters as module
-    except Exception:
-        return ()
-    items = None
-    for attribute in ("CHARACTERS", "GNOMES", "ALL", "characters"):
-        items = getattr(module, attribute, None)
-        if callable(items):
-            try:
-                items = items()
-            except Exception:
-                items = None
-        if items:
-            break
-    found: list[Character] = []
-    try:
-        for index, item in enumerate(items.values() if isinstance(items, dict) else items or ()):
-            name = str(getattr(item, "name", "") or "")
-            if not name:
-                continue
-            trait = str(getattr(item, "trait", "") or getattr(item, "description", "") or "")
-            # the AI's list numbers portraits 1..8 (gnome<n>.svg); CardArt counts from 0
-            portrait = getattr(item, "portrait", index + 1)
-            portrait = portrait - 1 if isinstance(portrait, int) else index
-            difficulty = str(getattr(item, "difficulty", "medium"))
-            if difficulty not in ("easy", "medium", "hard"):
-                difficulty = "medium"
-            found.append(Character(name, trait, portrait, difficulty))
-    except Exception:
-        return ()
-    return tuple(found)
+    """0-based, for ``CardArt.portrait``."""
+    difficulty: Difficulty
 
 
 @cache
 def characters() -> tuple[Character, ...]:
     """Every gnome a player can choose, in the order the chooser cycles through."""
-    return _from_ai() or FALLBACK
+    return tuple(Character(c.name, c.trait, c.portrait - 1, c.difficulty) for c in CHARACTERS)
 
 
-def factory_gnomes(count: int, difficulty: str = "medium") -> list[Character]:
+def factory_gnomes(count: int, difficulty: Difficulty = DEFAULT_DIFFICULTY) -> list[Character]:
     """``count`` different gnomes for the first new game, preferring ``difficulty``."""
     cast = characters()
     preferred = [c for c in cast if c.difficulty == difficulty]
@@ -95,7 +51,7 @@ def portrait_for(name: str) -> int:
     character = character_named(name)
     if character is not None:
         return character.portrait
-    return zlib.crc32(name.encode("utf-8")) % 8
+    return zlib.crc32(name.encode("utf-8")) % PORTRAITS
 
 
 def trait_text(name: str) -> str:

@@ -78,6 +78,19 @@ def draw_pile(
     draw_card(app, surface, token, rect)
 
 
+def arrow_middle(
+    start: tuple[float, float], end: tuple[float, float], bend: float = 0.0
+) -> tuple[int, int]:
+    """The middle of the arc :func:`draw_arrow` draws: where its number badge goes."""
+    sx, sy = start
+    ex, ey = end
+    length = math.hypot(ex - sx, ey - sy) or 1.0
+    nx, ny = (ey - sy) / length, -(ex - sx) / length
+    return round((sx + ex) / 2 + nx * bend * length / 2), round(
+        (sy + ey) / 2 + ny * bend * length / 2
+    )
+
+
 def draw_arrow(
     surface: pygame.Surface,
     start: tuple[float, float],

@@ -1,4 +1,5 @@
-"""How to play: ten illustrated pages, from the deal to the went-out-first ±5.
+"""How to play: eleven illustrated pages, from the deal to the went-out-first ±5, and
+the controls.
 
 Every picture is drawn with the game's own card art; every score on a page is
 computed by the rules engine (``score_layout``, ``score_breakdown``,
@@ -170,7 +171,28 @@ PAGES: tuple[Page, ...] = (
         ),
         "went_out",
     ),
+    Page(
+        N_("Controls"),
+        N_(
+            "With the mouse: drag a card to where it should go, or click it and then click "
+            "where it goes. Click the draw pile or a discard pile to take its top card.\n"
+            "With the keyboard: the arrow keys move the focus and Enter or Space picks what "
+            "is focused; 1 to 9 pick a place in your layout, row by row."
+        ),
+        "controls",
+    ),
 )
+
+CONTROLS: tuple[tuple[str, str], ...] = (
+    ("H", N_("a hint for this move")),
+    ("Space", N_("skip the gnomes' moves")),
+    ("1\u20139", N_("a place in your layout")),
+    (N_("Arrow keys"), N_("move the focus")),
+    ("Enter", N_("pick what is focused")),
+    ("Esc", N_("pause: settings, help, quit")),
+    ("F11", N_("full screen")),
+)
+"""The keys the controls page shows, with what each does (English, marked N_)."""
 
 
 def score_caption(tokens: Layout) -> str:
@@ -514,13 +536,16 @@ class HowToPlayScene(MenuScene):
         )
 
     def _picture_bounce(self, surface: pygame.Surface, page: Page) -> None:
+        """Each badge sits on the middle of its own arrow: 1 the kept 6 going in,
+        2 the turned-up 6 hopping down the column, 3 the 3 it uncovers going under
+        the row to the discard pile."""
         app = self.app
         area = self.picture_rect
         grid = pygame.Rect(
             area.left + area.width // 6,
             area.top + px(app, 4),
             area.width * 4 // 6,
-            area.height - px(app, 84),
+            area.height - px(app, 120),
         )
         rects = pictures.draw_layout(app, surface, layout("6 4 ? / ? 12 ? / 6 ? ?"), grid)
         size = rects[0].size
@@ -534,25 +559,21 @@ class HowToPlayScene(MenuScene):
         pictures.draw_pile(app, surface, "3", discard, depth=1)
         width = max(3, px(app, 4))
         badge = font_px(app, 16)
-        pictures.draw_arrow(surface, held.midtop, rects[0].midleft, bend=0.3, width=width)
-        pictures.draw_badge(surface, "1", (held.centerx, held.top - px(app, 14)), badge)
-        pictures.draw_arrow(
-            surface, rects[0].center, rects[6].center, bend=0.35, width=width, colour=theme.GOLD
+        arrows = (
+            (held.midtop, rects[0].midleft, -0.3, theme.HAT_RED),
+            (rects[0].center, rects[6].center, 0.35, theme.GOLD),
+            (rects[6].midbottom, discard.midbottom, -0.18, theme.HAT_RED),
         )
-        pictures.draw_badge(surface, "2", (rects[3].left - px(app, 4), rects[3].centery), badge)
-        pictures.draw_arrow(surface, rects[6].midright, discard.midbottom, bend=0.25, width=width)
-        pictures.draw_badge(
-            surface,
-            "3",
-            ((rects[7].centerx + rects[8].centerx) // 2, rects[8].bottom + px(app, 6)),
-            badge,
-        )
+        for number, (start, end, bend, colour) in enumerate(arrows, start=1):
+            pictures.draw_arrow(surface, start, end, bend=bend, width=width, colour=colour)
+            middle = pictures.arrow_middle(start, end, bend)
+            pictures.draw_badge(surface, str(number), middle, badge)
         lines = (
             _("1: keep a 6 on a face-down card; it turns out to be a 6."),
             _("2: it matches, so it hops onto another face-down card."),
             _("3: that one is a 3, no match: it is discarded."),
         )
-        y = max(r.bottom for r in rects) + px(app, 16)
+        y = max(r.bottom for r in rects) + px(app, 56)
         for text in lines:
             y = draw_text(
                 surface,
@@ -688,6 +709,31 @@ class HowToPlayScene(MenuScene):
                 font_px(app, 16),
                 theme.INK,
             )
+
+    def _picture_controls(self, surface: pygame.Surface, page: Page) -> None:
+        app = self.app
+        area = self.picture_rect
+        row_h = min(px(app, 58), area.height // len(CONTROLS))
+        key_w = area.width * 30 // 100
+        size = font_px(app, 18)
+        y = area.top + (area.height - row_h * len(CONTROLS)) // 2
+        for key, what in CONTROLS:
+            cap = pygame.Rect(area.left, y + 4, key_w, row_h - 8)
+            inner = theme.draw_panel(surface, cap)
+            label = _(key) if key == "Arrow keys" else key
+            draw_text(
+                surface, label, inner.center, size, theme.INK, bold=True, max_width=inner.w - 8
+            )
+            draw_text(
+                surface,
+                _(what),
+                (cap.right + px(app, 16), cap.centery),
+                size,
+                theme.INK,
+                anchor="midleft",
+                max_width=area.right - cap.right - px(app, 16),
+            )
+            y += row_h
 
     def _stacked(self, count: int) -> list[pygame.Rect]:
         area = self.picture_rect

@@ -12,12 +12,20 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
 from gnoming.i18n import N_, _
-from gnoming.options import LANGUAGES, NETWORK_PORTS, SPEEDS, language_label, speed_label
+from gnoming.options import (
+    LANGUAGES,
+    NETWORK_PORTS,
+    SPEEDS,
+    is_language,
+    is_speed,
+    language_label,
+    speed_label,
+)
 from gnoming.store.settings import Settings
 from gnoming.ui import theme
 from gnoming.ui.menus.common import draw_board, draw_heading, draw_key_hint
@@ -31,6 +39,10 @@ if TYPE_CHECKING:
 VOLUME_STEP = 0.1
 
 
+SettingValue = str | float | bool
+"""The value of one row: a word (language, speed), a volume, or a switch."""
+
+
 @dataclass(frozen=True)
 class Row:
     """One setting: its field, how it is shown and changed."""
@@ -41,7 +53,7 @@ class Row:
     kind: str
     """``"choice"``, ``"volume"`` or ``"switch"``."""
     help: str
-    choices: tuple[Any, ...] = ()
+    choices: tuple[str, ...] = ()
 
 
 ROWS: tuple[Row, ...] = (
@@ -106,10 +118,10 @@ ROWS: tuple[Row, ...] = (
 )
 
 
-def value_text(row: Row, value: Any) -> str:
-    if row.field == "language":
+def value_text(row: Row, value: SettingValue) -> str:
+    if isinstance(value, str) and is_language(value):
         return language_label(value)
-    if row.field == "animation_speed":
+    if isinstance(value, str) and is_speed(value):
         return speed_label(value)
     if row.field == "network_port":
         return str(value)
@@ -122,13 +134,20 @@ def changed(settings: Settings, row: Row, step: int) -> Settings:
     """``settings`` with ``row`` stepped by ``step`` (+1 right, -1 left)."""
     value = getattr(settings, row.field)
     if row.kind == "switch":
-        new: Any = not value
+        new: SettingValue = not value
     elif row.kind == "volume":
         new = round(min(1.0, max(0.0, float(value) + step * VOLUME_STEP)), 2)
     else:
         index = row.choices.index(value) if value in row.choices else 0
         new = row.choices[(index + step) % len(row.choices)]
-    return dataclasses.replace(settings, **{row.field: new})
+    return with_value(settings, row.field, new)
+
+
+def with_value(settings: Settings, field: str, value: SettingValue) -> Settings:
+    """``settings`` with one field changed; a row's kind decides its value's type,
+    which a field name in a string cannot tell mypy (hence the one ignore)."""
+    changes: dict[str, SettingValue] = {field: value}
+    return dataclasses.replace(settings, **changes)  # type: ignore[arg-type]
 
 
 class SettingsScene(Scene):
@@ -187,8 +206,7 @@ class SettingsScene(Scene):
         bar = self.bar(index)
         fraction = min(1.0, max(0.0, (x - bar.left) / max(1, bar.width)))
         value = round(fraction / VOLUME_STEP) * VOLUME_STEP
-        changes: dict[str, Any] = {ROWS[index].field: round(value, 2)}
-        self.apply(dataclasses.replace(self.app.settings, **changes))
+        self.apply(with_value(self.app.settings, ROWS[index].field, round(value, 2)))
 
     def back(self) -> None:
         self.app.audio.play("click")
@@ -383,7 +401,7 @@ class SettingsScene(Scene):
             self._draw_dots(surface, row, value, middle, dot)
 
     def _draw_dots(
-        self, surface: pygame.Surface, row: Row, value: Any, middle: pygame.Rect, r: int
+        self, surface: pygame.Surface, row: Row, value: SettingValue, middle: pygame.Rect, r: int
     ) -> None:
         """Where the current choice is among all of them (one dot each)."""
         n = len(row.choices)

@@ -799,7 +799,7 @@ class TableScene(Scene):
         action, reason = self.hint
         text = _("Hint: {what}").format(what=describe_action(self.obs, action))
         if reason:
-            text += " \u2014 " + _(reason)
+            text += " \u2014 " + reason  # translated by the hint already
         size = self.app.font_size(15)
         geom = self.geom
         width = geom.draw_pile.right - geom.draw_pile.left + geom.held.right - geom.discards[1].left

@@ -140,7 +140,7 @@ class TitleScene(MenuScene):
         theme.draw_table(surface)
         lay = self.layout
         draw_heading(surface, GAME_NAME, lay.heading.midtop, lay.heading_text, lay.heading.width)
-        tagline = _("Grandpa Beck's card game. Three holes, nine cards each — lowest score wins.")
+        tagline = _("Grandpa Beck's card game. Three rounds, nine cards each — lowest score wins.")
         draw_text_block(surface, tagline, lay.tagline, lay.tagline_text)
 
         fan = self._fan_surface()

@@ -1,0 +1,144 @@
+"""Sampled search to the end of the round: the engine of the yardstick, Hard and Expert.
+
+A :class:`RoundSearch` compares a few candidate actions of one decision. It
+imagines the hidden cards ``samples`` times (:func:`~gnoming.rules.determinize`),
+plays every candidate on every imagined deal to the end of the round with a
+playout policy, and scores each ending. Every candidate sees the same deals and
+the same random numbers in its playout (common random numbers), so their
+difference is measured on equal terms even with few samples.
+
+The choice is confidence-gated: the ``default`` action (what a cheaper judgement
+prefers) is kept unless another candidate is better on average by more than
+``gate`` standard errors of the paired difference.
+
+The amount of work is fixed by ``samples`` and the number of candidates, never
+by a clock: the same seed and observation always give the same decision. The
+time budget of :meth:`RoundSearch.step` only decides how the work is sliced
+between frames.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Sequence
+
+from gnoming.rules import Action, GameState, Observation, determinize
+
+Policy = Callable[[GameState], Action]
+PolicyFactory = Callable[[random.Random], Policy]
+"""Builds the playout policy of one sample from that sample's generator."""
+Score = Callable[[GameState], float]
+"""Scores a finished playout for the deciding seat (lower is better)."""
+
+SEED_MIX = 1_000_003
+
+
+def playout(state: GameState, policy: Policy) -> GameState:
+    """Play ``state`` (a search copy) to the end of its round; returns it."""
+    apply = state.apply
+    while not state.round_over():
+        apply(policy(state))
+    return state
+
+
+class RoundSearch:
+    """One decision by sampled playouts (see the module docstring)."""
+
+    def __init__(
+        self,
+        obs: Observation,
+        candidates: Sequence[Action],
+        default: Action,
+        *,
+        seed: int,
+        samples: int,
+        policy: PolicyFactory,
+        score: Score,
+        gate: float = 1.0,
+        clock: Callable[[], float] = time.perf_counter,
+    ) -> None:
+        if default not in candidates:
+            raise ValueError("the default action must be one of the candidates")
+        self.obs = obs
+        self.candidates = tuple(candidates)
+        self.default = default
+        self.seed = seed
+        self.samples = max(1, samples)
+        self.policy = policy
+        self.score = score
+        self.gate = gate
+        self.clock = clock
+        """Read only to slice the work between frames."""
+        self.values: list[list[float]] = [[] for _ in self.candidates]
+        """Score of every candidate on every finished sample."""
+        self._base: GameState | None = None
+        self._sample = 0
+        self._index = 0
+        self.decision: Action | None = None
+        if len(self.candidates) == 1:
+            self.decision = self.candidates[0]
+
+    # ------------------------------------------------------------ Thinker API
+
+    def step(self, budget_seconds: float) -> bool:
+        if self.decision is not None:
+            return True
+        clock = self.clock
+        start = clock()
+        while True:
+            self._work()
+            if self._sample >= self.samples:
+                self.decision = self._choose()
+                return True
+            if clock() - start >= budget_seconds:
+                return False
+
+    def result(self) -> Action:
+        if self.decision is None:
+            raise RuntimeError("the decision is not made yet: call step() until it returns True")
+        return self.decision
+
+    @property
+    def samples_done(self) -> int:
+        return self._sample
+
+    # ------------------------------------------------------------ the work
+
+    def _work(self) -> None:
+        """One playout: candidate ``_index`` on sampled deal ``_sample``."""
+        sample = self._sample
+        if self._index == 0:
+            self._base = determinize(
+                self.obs, random.Random(self.seed * SEED_MIX + sample), stop_at_round_end=True
+            )
+        assert self._base is not None
+        state = self._base.clone()
+        state.apply(self.candidates[self._index])
+        policy = self.policy(random.Random(self.seed + 7 * sample + 1))
+        self.values[self._index].append(self.score(playout(state, policy)))
+        self._index += 1
+        if self._index == len(self.candidates):
+            self._index = 0
+            self._sample += 1
+
+    def means(self) -> list[float]:
+        return [sum(v) / len(v) if v else 0.0 for v in self.values]
+
+    def _choose(self) -> Action:
+        means = self.means()
+        d = self.candidates.index(self.default)
+        best = min(range(len(self.candidates)), key=lambda i: (means[i], i != d))
+        if best == d:
+            return self.default
+        diffs = [a - b for a, b in zip(self.values[best], self.values[d], strict=True)]
+        n = len(diffs)
+        mean = sum(diffs) / n
+        if n > 1:
+            var = sum((x - mean) ** 2 for x in diffs) / (n - 1)
+            se = math.sqrt(var / n)
+        else:
+            se = 0.0
+        # better (lower) by more than ``gate`` standard errors
+        return self.candidates[best] if mean < -self.gate * se else self.default

@@ -393,7 +393,7 @@ def stats_layout(size: tuple[int, int], scale: Scale) -> StatsLayout:
     summary = left_in.inflate(-px(28), -px(20))
     recent = right_in.inflate(-px(28), -px(20))
     back = pygame.Rect(0, 0, px(220), px(48))
-    back.midtop = (w // 2, bottom + px(22))
+    back.midtop = (w // 2, bottom + px(16))
     heading = pygame.Rect(0, px(26), w - px(120), scale.font(44))
     heading.centerx = w // 2
     side = min(px(150), left_in.height // 2)

@@ -154,9 +154,12 @@ def cmd_play(args: list[str]) -> int:
 
 
 def cmd_test(args: list[str]) -> int:
+    """The whole suite, spread over every core with pytest-xdist (``-n auto``)
+    unless the arguments say otherwise (``-n 0`` runs it in one process)."""
     python = ensure_installed({"test"})
     compile_catalogs(python)
-    return run([str(python), "-m", "pytest", *args])
+    workers = [] if any(a == "-n" or a.startswith(("-n", "--numprocesses")) for a in args) else ["-n", "auto"]
+    return run([str(python), "-m", "pytest", *workers, *args])
 
 
 def cmd_check(args: list[str]) -> int:

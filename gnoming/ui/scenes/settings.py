@@ -39,7 +39,7 @@ if TYPE_CHECKING:
 VOLUME_STEP = 0.1
 
 
-SettingValue = str | float | bool
+SettingValue = str | int | float | bool
 """The value of one row: a word (language, speed), a volume, or a switch."""
 
 
@@ -53,7 +53,7 @@ class Row:
     kind: str
     """``"choice"``, ``"volume"`` or ``"switch"``."""
     help: str
-    choices: tuple[str, ...] = ()
+    choices: tuple[str | int, ...] = ()
 
 
 ROWS: tuple[Row, ...] = (

@@ -157,7 +157,9 @@ def test_same_seed_same_tournament_even_with_the_other_core_busy() -> None:
         busy.kill()
         busy.wait()
     assert _without_times(quiet) == _without_times(loaded)
-    assert set(quiet["decision_cpu_ms"]) == set(seats)  # type: ignore[arg-type]
+    cpu_ms = quiet["decision_cpu_ms"]
+    assert isinstance(cpu_ms, dict)
+    assert set(cpu_ms) == set(seats)
 
 
 def test_a_game_log_summarizes_to_the_same_result_as_the_run(tmp_path, capsys) -> None:  # type: ignore[no-untyped-def]

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from gnoming import __version__
-from gnoming.net.address import parse_code, server_url
+from gnoming.net.address import address_flag, code_flag, port_flag
 from gnoming.options import (
     LANGUAGES,
     MAX_SEATS,
@@ -188,19 +188,19 @@ def build_parser() -> argparse.ArgumentParser:
     friends = parser.add_argument_group("playing with friends over the network")
     friends.add_argument(
         "--join",
-        type=_address,
+        type=address_flag,
         metavar="ADDRESS",
         help="join a friend's table at ADDRESS (host or host:port) with --code",
     )
     friends.add_argument(
         "--code",
-        type=_code,
+        type=code_flag,
         metavar="CODE",
         help="the join code of the table (4 to 8 letters and digits)",
     )
     friends.add_argument(
         "--host",
-        type=_port,
+        type=port_flag,
         metavar="PORT",
         help="host a table for --players N (you and N-1 friends) on PORT (0: any free port)",
     )
@@ -218,29 +218,6 @@ def build_parser() -> argparse.ArgumentParser:
     )
     return parser
 
-
-def _address(text: str) -> str:
-    try:
-        return server_url(text)
-    except ValueError as error:
-        raise argparse.ArgumentTypeError(str(error)) from None
-
-
-def _port(text: str) -> int:
-    try:
-        port = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"a port is a whole number, not {text!r}") from None
-    if not 0 <= port <= 65535:
-        raise argparse.ArgumentTypeError(f"a port is 0 to 65535, not {port}")
-    return port
-
-
-def _code(text: str) -> str:
-    try:
-        return parse_code(text)
-    except ValueError as error:
-        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def network_flags_error(args: argparse.Namespace) -> str | None:

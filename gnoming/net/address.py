@@ -11,10 +11,15 @@
 
 from __future__ import annotations
 
+import argparse
 import random
 import re
 import secrets
 import urllib.parse
+from collections.abc import Callable
+from typing import TypeVar
+
+T = TypeVar("T")
 
 DEFAULT_PORT = 47474
 
@@ -58,3 +63,35 @@ def server_url(text: str) -> str:
         raise ValueError(f"{text!r}: the port is a number from 1 to 65535") from None
     host = f"[{parts.hostname}]" if ":" in parts.hostname else parts.hostname
     return f"{parts.scheme}://{host}:{port}{parts.path}"
+
+
+def parse_port(text: str) -> int:
+    """A port number as typed (0 means any free port), or ValueError."""
+    try:
+        port = int(text)
+    except ValueError:
+        raise ValueError(f"a port is a whole number, not {text!r}") from None
+    if not 0 <= port <= 65535:
+        raise ValueError(f"a port is 0 to 65535 (0: any free port), not {port}")
+    return port
+
+
+def _flag(parse: Callable[[str], T]) -> Callable[[str], T]:
+    """``parse`` as an argparse ``type=``: its ValueError becomes the flag's message."""
+
+    def flag(text: str) -> T:
+        try:
+            return parse(text)
+        except ValueError as error:
+            raise argparse.ArgumentTypeError(str(error)) from None
+
+    flag.__name__ = parse.__name__
+    return flag
+
+
+code_flag = _flag(parse_code)
+"""``--code`` and ``--open-table`` on the command lines of the game and the server."""
+port_flag = _flag(parse_port)
+"""``--host`` and ``--port``."""
+address_flag = _flag(server_url)
+"""``--join``."""

@@ -17,29 +17,12 @@ import signal
 import sys
 from collections.abc import Callable, Sequence
 
-from gnoming.net.address import DEFAULT_PORT, parse_code
+from gnoming.net.address import DEFAULT_PORT, code_flag, port_flag
 from gnoming.net.protocol import Difficulty, TableSpec
 from gnoming.rules import MAX_SEATS, MIN_SEATS
 
 from .app import ServerConfig, TableServer
 from .table import Table
-
-
-def _code(text: str) -> str:
-    try:
-        return parse_code(text)
-    except ValueError as error:
-        raise argparse.ArgumentTypeError(str(error)) from None
-
-
-def _port(text: str) -> int:
-    try:
-        port = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"a port is a whole number, not {text!r}") from None
-    if not 0 <= port <= 65535:
-        raise argparse.ArgumentTypeError(f"a port is 0 to 65535 (0: any free port), not {port}")
-    return port
 
 
 def _seconds(text: str) -> float:
@@ -71,8 +54,8 @@ def build_parser() -> argparse.ArgumentParser:
         description="Host Gnoming A Round tables for friends over the network.",
     )
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1; 0.0.0.0 or :: for every interface)")
-    parser.add_argument("--port", type=_port, default=DEFAULT_PORT, help=f"port (default {DEFAULT_PORT}; 0 picks a free one)")
-    parser.add_argument("--open-table", type=_code, metavar="CODE", help="open one table with this join code at start")
+    parser.add_argument("--port", type=port_flag, default=DEFAULT_PORT, help=f"port (default {DEFAULT_PORT}; 0 picks a free one)")
+    parser.add_argument("--open-table", type=code_flag, metavar="CODE", help="open one table with this join code at start")
     parser.add_argument("--seats", type=_count(MIN_SEATS, MAX_SEATS), default=4, metavar="N", help="seats at the --open-table table (default 4)")
     parser.add_argument("--gnomes", type=_count(0, MAX_SEATS - 1), default=0, metavar="G", help="of them, gnomes played by the server (default 0)")
     parser.add_argument("--level", choices=[d.value for d in Difficulty], default="medium", help="how well the gnomes play, also for a friend away too long (default medium)")

@@ -469,7 +469,8 @@ class Table:
                 name = display_name(kept.name, i)
                 laid_out.append(Seat(i, SeatKind.PERSON, name, kept.level, status, token=kept.token, kept=True))
         self.seats = laid_out
-        self.seed = state.seed
+        if state.seed is not None:
+            self.seed = state.seed
         self.first_seat = state.first_seat
         self.seq = len(state.history)
         self._continued = state

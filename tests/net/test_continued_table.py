@@ -10,7 +10,13 @@ from pathlib import Path
 import pytest
 
 from gnoming.net import protocol as P
-from gnoming.net.hostsave import HostKeeper, continued_table, is_hosted_save, table_extra, table_record
+from gnoming.net.hostsave import (
+    HostKeeper,
+    continued_table,
+    is_hosted_save,
+    table_extra,
+    table_record,
+)
 from gnoming.rules import GameState
 from gnoming.server.table import Joined, KeptSeat, Refused, Table
 from gnoming.store.saves import has_saved_game, load_saved_game, save_game
@@ -22,9 +28,9 @@ from .test_table import play_to_the_end
 
 def play_some(table: Table, links: list[FakeLink], actions: int) -> None:
     """Play ``actions`` decisions of the game (friends and gnomes alike)."""
-    from .test_table import decide_for
-
     from gnoming.server.app import decide
+
+    from .test_table import decide_for
 
     for _ in range(actions):
         turn = table.gnome_turn()

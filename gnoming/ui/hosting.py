@@ -111,7 +111,7 @@ class Hosting:
         bind: str = "0.0.0.0",
         code: str | None = None,
         announce: bool = True,
-        gnome_delay: float = GNOME_DELAY,
+        gnome_delay: float | None = None,
         reconnect_seconds: float = 60.0,
         data_dir: Path | None = None,
         continued: ContinuedTable | None = None,
@@ -143,7 +143,7 @@ class Hosting:
                 reconnect_seconds=reconnect_seconds,
                 allow_create=False,
                 max_tables=1,
-                gnome_delay=gnome_delay,
+                gnome_delay=GNOME_DELAY if gnome_delay is None else gnome_delay,
             ),
             on_change=self.keeper.changed if self.keeper is not None else None,
         )

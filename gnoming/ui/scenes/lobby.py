@@ -141,6 +141,11 @@ class LobbyScene(Scene):
     def hosting(self) -> bool:
         return isinstance(self.feed, HostFeed)
 
+    @property
+    def continuing(self) -> bool:
+        """The host continues a saved game: the friends' seats wait for them."""
+        return isinstance(self.feed, HostFeed) and self.feed.hosting.continued is not None
+
     # ------------------------------------------------------------------ life
 
     def leave(self) -> None:
@@ -228,6 +233,8 @@ class LobbyScene(Scene):
             return _("Could not join the table")
         if not self.feed.view.joined:
             return _("Joining the table…")
+        if self.continuing:
+            return _("Waiting for friends to come back")
         return _("Waiting for friends")
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -242,11 +249,12 @@ class LobbyScene(Scene):
             self._draw_seats(surface)
         self.menu.draw(surface)
         if self.failure is None:
-            hint = (
-                _("The game starts when every seat is taken. Gnome puts a gnome in an open seat.")
-                if self.hosting
-                else _("The game starts when every seat is taken.")
-            )
+            if self.continuing:
+                hint = _("The game goes on when every friend is back. Gnome lets a gnome play a seat until its friend returns.")
+            elif self.hosting:
+                hint = _("The game starts when every seat is taken. Gnome puts a gnome in an open seat.")
+            else:
+                hint = _("The game starts when every seat is taken.")
             draw_key_hint(surface, hint, layout.hint, font_px(app, 15))
 
     def _draw_failure(self, surface: pygame.Surface, inner: pygame.Rect) -> None:

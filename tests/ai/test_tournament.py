@@ -187,7 +187,10 @@ def test_a_run_split_by_from_game_joins_to_the_whole_run(tmp_path, capsys) -> No
     # game 3 and 4 are in both files: each counts once
     assert T.main(["--seats", "easy,medium", "--summarize", str(first), str(second), "--json"]) == 0
     joined = json.loads(capsys.readouterr().out)
-    drop_times = lambda r: {k: v for k, v in r.items() if not k.startswith("decision")}  # noqa: E731
+
+    def drop_times(result: dict[str, object]) -> dict[str, object]:
+        return {k: v for k, v in result.items() if not k.startswith("decision")}
+
     assert drop_times(joined) == drop_times(whole)
 
 

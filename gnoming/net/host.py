@@ -159,7 +159,7 @@ def host(options: HostOptions) -> int:
     finally:
         for one in announcer:
             one.close()
-        server.stop()
+        server.stop(name=options.name)
         if keeper is not None:
             keeper.close()
 

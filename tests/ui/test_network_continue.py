@@ -28,6 +28,7 @@ from gnoming.ui.scenes.lobby import LobbyScene, seat_words
 from gnoming.ui.scenes.nettable import NetworkTableScene
 from gnoming.ui.scenes.scoreboard import ScoreboardScene
 from gnoming.ui.scenes.title import TitleScene
+from gnoming.ui.widgets import Button
 
 AppFactory = Callable[..., App]
 DT = 1 / 60
@@ -107,10 +108,15 @@ def continue_from_the_title(app: App) -> LobbyScene:
     title = app.stack.top
     assert isinstance(title, TitleScene) and title.has_save
     click(app, title.menu.buttons[0].rect.center)  # Continue
+    frames_until(app, lambda: isinstance(app.stack.top, LobbyScene))
     lobby = app.stack.top
     assert isinstance(lobby, LobbyScene) and isinstance(lobby.feed, HostFeed)
-    frames_until(app, lambda: len(lobby.feed.view.seats) == 3 and len(lobby.menu.buttons) == 2)
+    frames_until(app, lambda: len(lobby.feed.view.seats) == 3 and gnome_button(lobby) is not None)
     return lobby
+
+
+def gnome_button(lobby: LobbyScene) -> Button | None:
+    return next((b for b in lobby.menu.buttons if b.label() == _("Gnome")), None)
 
 
 def test_continue_reopens_the_hosted_table_and_the_friend_sits_down_again(make_app: AppFactory, tmp_path: Path) -> None:
@@ -145,7 +151,9 @@ def test_the_host_lets_a_gnome_play_the_kept_seat_until_the_friend_comes_back(ma
     code = hosted_game_quit_midway(app, friend_dir)
     lobby = continue_from_the_title(app)
     feed = lobby.feed
-    click(app, lobby.menu.buttons[0].rect.center)  # Gnome, on Tove's seat
+    button = gnome_button(lobby)
+    assert button is not None and lobby.seat_row(1).contains(button.rect), "on Tove's seat"
+    click(app, button.rect.center)
     frames_until(app, lambda: isinstance(app.stack.top, NetworkTableScene))
     tove = feed.view.seats[1]
     assert tove.kind is SeatKind.PERSON and tove.name == "Tove" and tove.status is SeatStatus.GNOME_CONTROLLED
@@ -174,7 +182,7 @@ def test_a_friend_whose_host_quits_is_told_the_seat_is_kept(make_app: AppFactory
         host_feed.close()
     frames_until(app, lambda: isinstance(app.stack.top, TitleScene))
     texts = [t.text for t in app.toasts]
-    assert _("The host closed the table.") in texts
+    assert _("{name} closed the table.").format(name="Ada") in texts
     assert _("Your seat is kept: when the host continues the game, join with the same code.") in texts
     assert load_seat(app.data_dir, host.join_url(), host.code) is not None, "the token stays"
     assert load_stats(app.data_dir)[0].games_played == 0

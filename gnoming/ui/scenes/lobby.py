@@ -311,6 +311,16 @@ class LobbyScene(Scene):
         y = box.bottom + px(app, 14)
         bottom = self.layout.stand_in.top - px(app, 6)
         if isinstance(feed, HostFeed):
+            caption = draw_text(
+                surface,
+                _("For open seats and friends who drop:"),
+                (info.left, bottom),
+                small,
+                theme.STONE_DARK,
+                anchor="bottomleft",
+                max_width=info.width,
+            )
+            bottom = caption.top - px(app, 6)
             note = (
                 _("Also listed under Join a table on the same network.")
                 if feed.hosting.announce and not feed.hosting.loopback_only

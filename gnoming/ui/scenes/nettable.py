@@ -74,7 +74,7 @@ class NetworkTableScene(TableScene):
             return replace(
                 info,
                 subtitle=_("Reconnecting… {seconds} s").format(seconds=seconds),
-                short=_("{seconds} s").format(seconds=seconds),
+                short=_("Away {seconds} s").format(seconds=seconds),
                 alert=True,
             )
         if status is SeatStatus.GNOME_CONTROLLED:

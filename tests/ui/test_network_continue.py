@@ -48,7 +48,7 @@ def frames_until(app: App, done: Callable[[], bool], seconds: float = SECONDS, f
         if isinstance(top, ScoreboardScene) and top.over is None:
             button = top.menu.buttons[0].rect.center
             app.step([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=button, button=1), pygame.event.Event(pygame.MOUSEBUTTONUP, pos=button, button=1)], DT)
-        mine = (top.remote,) if isinstance(top, NetworkTableScene) else ()
+        mine = tuple(s.remote for s in app.stack.scenes if isinstance(s, NetworkTableScene))  # also under a scoreboard
         for feed in (*feeds, *mine):
             feed.step(0.0)
             if feed.legal_actions():

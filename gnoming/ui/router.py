@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from gnoming.net.client import RemoteFeed
+from gnoming.net.protocol import Difficulty
 from gnoming.rules import GameResult
 from gnoming.rules import events as E
 from gnoming.store.saves import SavedGame
@@ -88,6 +89,8 @@ class Router:
             first_seat=config.first_seat,
             seed=config.seed,
             port=self.app.settings.network_port if lan_allowed() else 0,
+            stand_in=Difficulty(self.app.settings.stand_in_level),
+            reconnect_seconds=self.app.settings.reconnect_wait,
         )
         self.opening(hosting)
 

@@ -33,6 +33,7 @@ from gnoming.net.connection import ClientThread
 from gnoming.net.discovery import Announcer, lan_addresses
 from gnoming.net.hostsave import ContinuedTable, HostKeeper
 from gnoming.net.protocol import PROTOCOL_VERSION, Difficulty, Hello, SeatKind, TableSpec
+from gnoming.options import DEFAULT_RECONNECT_WAIT
 from gnoming.server.app import ServerConfig, TableServer
 from gnoming.server.thread import ServerThread
 from gnoming.store.settings import SeatSpec
@@ -48,9 +49,6 @@ def lan_allowed() -> bool:
 
 STAND_IN_LEVELS: tuple[Difficulty, ...] = tuple(Difficulty)
 """The gnomes the host may choose to fill a seat or stand in for a dropped friend."""
-WAIT_CHOICES: tuple[float, ...] = (30.0, 60.0, 120.0, 300.0)
-"""How long a dropped friend's seat may wait, in seconds (the host's choice; 60 by default)."""
-DEFAULT_WAIT = 60.0
 
 SEAT_SECONDS = 5.0
 """How long opening a table may wait for the host's own seat."""
@@ -134,7 +132,7 @@ class Hosting:
         code: str | None = None,
         announce: bool = True,
         gnome_delay: float | None = None,
-        reconnect_seconds: float = DEFAULT_WAIT,
+        reconnect_seconds: float = DEFAULT_RECONNECT_WAIT,
         stand_in: Difficulty = Difficulty.MEDIUM,
         announcer: AnnouncerFactory = Announcer,
         data_dir: Path | None = None,

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 from gnoming.i18n import _
 from gnoming.net.client import RemoteFeed
 from gnoming.net.hostsave import continued_table, is_hosted_save
+from gnoming.net.protocol import Difficulty
 from gnoming.rules import GameResult
 from gnoming.rules import events as E
 from gnoming.store.saves import SavedGame
@@ -91,6 +92,8 @@ class Router:
             seed=config.seed,
             port=self.app.settings.network_port if lan_allowed() else 0,
             data_dir=self.app.data_dir,
+            stand_in=Difficulty(self.app.settings.stand_in_level),
+            reconnect_seconds=self.app.settings.reconnect_wait,
         )
         self.opening(hosting)
 
@@ -139,6 +142,8 @@ class Router:
                     (),
                     port=self.app.settings.network_port if lan_allowed() else 0,
                     data_dir=self.app.data_dir,
+                    stand_in=Difficulty(self.app.settings.stand_in_level),
+                    reconnect_seconds=self.app.settings.reconnect_wait,
                     continued=continued,
                 )
             )

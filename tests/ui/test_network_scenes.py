@@ -521,6 +521,7 @@ def test_the_host_chooses_the_stand_in_gnome_and_the_wait_and_a_friend_sees_both
         assert friend._thread._connection is not None and friend._thread._connection.reconnect_seconds == 120.0
         assert [s.level for s in friend.view.seats if s.kind.value == "person"] == [Difficulty.EXPERT] * 3
         frames_until(app, lambda: wait.label() == _("A dropped friend waits {seconds} s").format(seconds=120))
+        assert (app.settings.stand_in_level, app.settings.reconnect_wait) == ("expert", 120), "remembered"
         click(app, lobby.menu.buttons[0].rect.center)  # Gnome on the open seat: the chosen level
         frames_until(app, lambda: isinstance(app.stack.top, NetworkTableScene))
         assert feed.view.seats[2].kind.value == "gnome" and feed.view.seats[2].level is Difficulty.EXPERT
@@ -571,3 +572,66 @@ def test_a_dropped_friends_plate_counts_down_then_says_a_gnome_stands_in_then_is
         tove.close()
     finally:
         feed.close()
+
+
+def test_the_lobby_keeps_drawing_while_the_table_is_announced_and_withdraws_it_when_the_game_starts(
+    make_app: AppFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("GNOMING_LAN", "on")
+    monkeypatch.setattr(Hosting, "loopback_only", property(lambda self: False))  # listens on 127.0.0.1 all the same
+    release = threading.Event()
+    SlowAnnouncer.made.clear()
+    host = Hosting(
+        (ADA, FRIEND),
+        port=0,
+        bind="127.0.0.1",
+        gnome_delay=0.0,
+        announcer=lambda port, code, name: SlowAnnouncer(port, code, name, release),
+    )
+    feed = host.start()
+    try:
+        app = make_app()
+        lobby = LobbyScene(app, feed)
+        app.clear_to(lobby)
+        for _frame in range(30):  # the announcement waits for the test: these frames would not come
+            app.step([], DT)
+        assert not host.announced and app.stack.top is lobby
+        release.set()
+        frames_until(app, lambda: host.announced)
+        click(app, lobby.menu.buttons[0].rect.center)  # a gnome in the open seat: the game starts
+        frames_until(app, lambda: isinstance(app.stack.top, NetworkTableScene))
+        frames_until(app, lambda: SlowAnnouncer.made[-1].closed)
+        assert not host.announced
+    finally:
+        feed.close()
+
+
+def test_the_next_table_hosted_starts_with_the_hosts_last_choice_of_gnome_and_wait(make_app: AppFactory) -> None:
+    import dataclasses
+
+    from gnoming.net.protocol import Difficulty
+    from gnoming.store.settings import load_settings
+    from gnoming.ui.session import GameConfig
+
+    app = make_app()
+    app.update_settings(dataclasses.replace(app.settings, stand_in_level="hard", reconnect_wait=300))
+    assert (load_settings(app.data_dir)[0].stand_in_level, load_settings(app.data_dir)[0].reconnect_wait) == ("hard", 300)
+    app.clear_to(TitleScene(app))
+    app.router.host(GameConfig((ADA, FRIEND), 5, 0))
+    frames_until(app, lambda: isinstance(app.stack.top, LobbyScene))
+    lobby = app.stack.top
+    assert isinstance(lobby, LobbyScene) and isinstance(lobby.feed, HostFeed)
+    try:
+        assert lobby.feed.hosting.stand_in is Difficulty.HARD
+        frames_until(app, lambda: lobby.feed.view.joined and lobby.feed.view.reconnect_seconds == 300)
+        assert lobby.feed.view.seats[1].level is Difficulty.HARD, "the open seat's stand-in"
+    finally:
+        lobby.feed.close()
+
+
+def test_a_wait_the_game_does_not_offer_is_not_taken_from_the_settings_file() -> None:
+    from gnoming.store.settings import Settings, settings_from_dict
+
+    settings, problems = settings_from_dict({"reconnect_wait": 7, "stand_in_level": "grandmaster"}, Settings())
+    assert (settings.reconnect_wait, settings.stand_in_level) == (60, "medium")
+    assert set(problems) == {"reconnect_wait", "stand_in_level"}

@@ -14,7 +14,7 @@ a client of its own table.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 from typing import TYPE_CHECKING
 
@@ -22,11 +22,11 @@ import pygame
 
 from gnoming.i18n import N_, _
 from gnoming.net.client import RemoteFeed
-from gnoming.net.protocol import SeatInfo, SeatKind, SeatStatus
+from gnoming.net.protocol import Difficulty, SeatInfo, SeatKind, SeatStatus
 from gnoming.net.say import closing_text, problem_text
-from gnoming.options import difficulty_label
+from gnoming.options import RECONNECT_WAITS, difficulty_label
 from gnoming.ui import theme
-from gnoming.ui.hosting import STAND_IN_LEVELS, WAIT_CHOICES, HostFeed
+from gnoming.ui.hosting import STAND_IN_LEVELS, HostFeed
 from gnoming.ui.menus.common import draw_board, draw_heading, draw_key_hint, font_px, px
 from gnoming.ui.scene import Scene
 from gnoming.ui.widgets import Button, Menu, draw_paragraph, draw_text, ellipsize
@@ -202,7 +202,7 @@ class LobbyScene(Scene):
             self.app.audio.play("click")
             levels = STAND_IN_LEVELS
             level = levels[(levels.index(feed.hosting.stand_in) + 1) % len(levels)]
-            feed.hosting.choose_stand_in(level, feed.hosting.reconnect_seconds)
+            self._choose(level, feed.hosting.reconnect_seconds)
 
     def next_wait(self) -> None:
         """The next wait for a dropped friend (30 s, 1, 2, 5 minutes, round again)."""
@@ -210,8 +210,17 @@ class LobbyScene(Scene):
         if isinstance(feed, HostFeed):
             self.app.audio.play("click")
             now = feed.hosting.reconnect_seconds
-            later = [w for w in WAIT_CHOICES if w > now]
-            feed.hosting.choose_stand_in(feed.hosting.stand_in, later[0] if later else WAIT_CHOICES[0])
+            later = [w for w in RECONNECT_WAITS if w > now]
+            self._choose(feed.hosting.stand_in, later[0] if later else RECONNECT_WAITS[0])
+
+    def _choose(self, level: Difficulty, wait: float) -> None:
+        """Tell the table, and remember the choice for the next table this game hosts."""
+        feed = self.feed
+        if isinstance(feed, HostFeed):
+            feed.hosting.choose_stand_in(level, wait)
+            if wait in RECONNECT_WAITS:
+                settings = self.app.settings
+                self.app.update_settings(replace(settings, stand_in_level=level.value, reconnect_wait=int(wait)))
 
     def fill(self, seat: int) -> None:
         feed = self.feed

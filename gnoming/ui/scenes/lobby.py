@@ -52,6 +52,12 @@ def failure_text(feed: RemoteFeed, address: str) -> str | None:
     return None
 
 
+def lobby_waits_for(info: SeatInfo) -> bool:
+    """The lobby waits for this seat: an open one, or (at a continued table) one
+    kept for the friend who sat there. Either can be given to a gnome."""
+    return info.status in (SeatStatus.OPEN, SeatStatus.RECONNECTING)
+
+
 def seat_words(info: SeatInfo, mine: bool) -> tuple[str, str]:
     """The name and the state of a seat as the lobby shows them."""
     if info.status is SeatStatus.OPEN:
@@ -62,7 +68,7 @@ def seat_words(info: SeatInfo, mine: bool) -> tuple[str, str]:
     if info.kind is SeatKind.GNOME:
         return name, _("gnome")
     if info.status is SeatStatus.RECONNECTING:
-        return name, _("reconnecting")
+        return name, _("seat kept for them")  # in the lobby: a continued game's friend
     if info.status is SeatStatus.GNOME_CONTROLLED:
         return name, _("a gnome plays for them")
     return name, _("joined")
@@ -132,6 +138,11 @@ class LobbyScene(Scene):
     def hosting(self) -> bool:
         return isinstance(self.feed, HostFeed)
 
+    @property
+    def continuing(self) -> bool:
+        """The host continues a saved game: the friends' seats wait for them."""
+        return isinstance(self.feed, HostFeed) and self.feed.hosting.continued is not None
+
     # ------------------------------------------------------------------ life
 
     def leave(self) -> None:
@@ -152,7 +163,7 @@ class LobbyScene(Scene):
         buttons: list[Button] = []
         if self.hosting and self.failure is None:
             for index, info in enumerate(self.feed.view.seats):
-                if info.status is SeatStatus.OPEN:
+                if lobby_waits_for(info):
                     button = Button(lambda: _("Gnome"), partial(self.fill, index))
                     row = self.seat_row(index)
                     button.rect = pygame.Rect(0, 0, px(self.app, 120), row.height - px(self.app, 8))
@@ -258,6 +269,8 @@ class LobbyScene(Scene):
             return _("Could not join the table")
         if not self.feed.view.joined:
             return _("Joining the table…")
+        if self.continuing:
+            return _("Waiting for friends to come back")
         return _("Waiting for friends")
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -272,11 +285,12 @@ class LobbyScene(Scene):
             self._draw_seats(surface)
         self.menu.draw(surface)
         if self.failure is None:
-            hint = (
-                _("The game starts when every seat is taken. Gnome puts a gnome in an open seat.")
-                if self.hosting
-                else _("The game starts when every seat is taken.")
-            )
+            if self.continuing:
+                hint = _("The game goes on when every friend is back. Gnome lets a gnome play a seat until its friend returns.")
+            elif self.hosting:
+                hint = _("The game starts when every seat is taken. Gnome puts a gnome in an open seat.")
+            else:
+                hint = _("The game starts when every seat is taken.")
             draw_key_hint(surface, hint, layout.hint, font_px(app, 15))
 
     def _draw_failure(self, surface: pygame.Surface, inner: pygame.Rect) -> None:
@@ -343,7 +357,7 @@ class LobbyScene(Scene):
         button_w = px(app, 128) if self.hosting else 0
         for index, info in enumerate(view.seats):
             row = self.seat_row(index)
-            open_seat = info.status is SeatStatus.OPEN
+            open_seat = lobby_waits_for(info)
             colour = theme.GREEN_LIGHT if index == view.seat else (theme.STONE if open_seat else theme.WHITE)
             pygame.draw.rect(surface, colour, row, border_radius=px(app, 8))
             pygame.draw.rect(surface, theme.WOOD_LIGHT, row, 1, border_radius=px(app, 8))

@@ -108,7 +108,6 @@ class NetworkTableScene(TableScene):
 
     def update(self, dt: float) -> None:
         self.emote_wait = max(0.0, self.emote_wait - dt)
-        self.remote.view.pass_time(dt)
         if self.remote.step(0.0) or self.remote.view.seq != self._seen_seq:
             self._pull()  # seat news and emotes come on the person's turn too
         self._seen_seq = self.remote.view.seq

@@ -8,7 +8,13 @@ from pathlib import Path
 import pytest
 
 from gnoming.rules import GameRecord, GameState, observe
-from gnoming.store.stats import Stats, add_seen_game, load_stats, record_finished_game, record_seen_game
+from gnoming.store.stats import (
+    Stats,
+    add_seen_game,
+    load_stats,
+    record_finished_game,
+    record_seen_game,
+)
 
 SEATS = [
     {"kind": "friend", "name": "Ada", "difficulty": "medium"},

@@ -76,9 +76,10 @@ def friend_thread(port: int, code: str, data: Path, exits: list[int]) -> threadi
     return thread
 
 
-def hosted_game_quit_midway(app: App, friend_dir: Path) -> str:
+def hosted_game_quit_midway(app: App, friend_dir: Path, host_dir: Path | None = None) -> str:
     """Ada hosts Tove and Pip, plays 30 moves, and quits; the table's code."""
-    first = Hosting((ADA, FRIEND, PIP), port=0, bind="127.0.0.1", announce=False, gnome_delay=0.0, seed=11, data_dir=app.data_dir)
+    host_dir = host_dir or app.data_dir
+    first = Hosting((ADA, FRIEND, PIP), port=0, bind="127.0.0.1", announce=False, gnome_delay=0.0, seed=11, data_dir=host_dir)
     feed = first.start()
     exits: list[int] = []
     friend = friend_thread(first.port, first.code, friend_dir, exits)
@@ -212,3 +213,38 @@ def test_a_friend_at_the_table_counts_the_finished_game_once(make_app: AppFactor
     assert result is not None and [s.total for s in line.seats] == list(result.totals)
     assert load_seat(app.data_dir, host.join_url(), host.code) is None, "the token is forgotten at the end"
     assert load_stats(tmp_path / "host")[0].games_played == 1
+
+
+def test_a_friend_joins_the_continued_table_from_the_join_screen_into_the_kept_seat(make_app: AppFactory, tmp_path: Path) -> None:
+    from gnoming.net.hostsave import continued_table
+    from gnoming.store.saves import load_saved_game
+    from gnoming.ui.scenes.join import JoinScene
+
+    app = make_app("--speed", "instant")  # the friend's game, its data folder holds the token
+    host_dir = tmp_path / "host"
+    code = hosted_game_quit_midway(app, app.data_dir, host_dir)
+    saved, _messages = load_saved_game(host_dir)
+    assert saved is not None
+    again = Hosting((), port=0, bind="127.0.0.1", announce=False, gnome_delay=0.0, data_dir=host_dir, continued=continued_table(saved))
+    host_feed = again.start()
+    try:
+        app.clear_to(TitleScene(app))
+        join = JoinScene(app, browser=lambda: EmptyBrowser())
+        app.push(join)
+        join.address.text = f"127.0.0.1:{again.port}"  # another port than the first time
+        join.code.text = code
+        click(app, join.join_button.rect.center)
+        frames_until(app, lambda: isinstance(app.stack.top, NetworkTableScene), feeds=(host_feed,))
+        scene = app.stack.top
+        assert isinstance(scene, NetworkTableScene) and scene.remote.view.seat == 1
+        assert host_feed.view.seats[1].status is SeatStatus.CONNECTED
+    finally:
+        host_feed.close()
+
+
+class EmptyBrowser:
+    def tables(self) -> list[object]:
+        return []
+
+    def close(self) -> None:
+        pass

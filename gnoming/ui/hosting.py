@@ -363,6 +363,7 @@ class Opening:
             error = refused
         except Exception as failed:  # noqa: BLE001 - told to the player, never a crash
             error = HostError(str(failed) or type(failed).__name__)
+            self.hosting.stop()  # the port is not left listening for a table nobody sees
         with self._lock:
             if self._cancelled:
                 if feed is not None:

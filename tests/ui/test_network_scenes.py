@@ -460,6 +460,21 @@ def test_a_table_that_cannot_open_says_so_without_blocking(make_app: AppFactory)
         feed.close()
 
 
+def test_a_table_that_fails_while_opening_is_told_and_stops_listening(make_app: AppFactory) -> None:
+    class Failing(Hosting):
+        def start(self) -> HostFeed:
+            self.server.start()
+            raise RuntimeError("the table broke while opening")
+
+    app = make_app()
+    app.clear_to(TitleScene(app))
+    failing = Failing((ADA, FRIEND), port=0, bind="127.0.0.1", announce=False)
+    app.router.opening(failing)
+    frames_until(app, lambda: isinstance(app.stack.top, TitleScene))
+    assert any("the table broke while opening" in t.text for t in app.toasts)
+    assert failing._stopped and not failing.server._thread.is_alive()
+
+
 class SlowAnnouncer:
     """An mDNS announcement that takes as long as the test wants (real ones take ~1.6 s)."""
 

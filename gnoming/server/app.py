@@ -474,9 +474,11 @@ class TableServer:
                 else:
                     action = await asyncio.get_running_loop().run_in_executor(self._pool, decide, turn)
                 if not table.closed:
-                    table.play_gnome(turn, action)
+                    played = table.play_gnome(turn, action)
                     if table.finished:
                         break
+                    if played and self.on_change is not None:
+                        self.on_change(table)  # the host's autosave has the gnome's move too
                 await asyncio.sleep(0)
         finally:
             runner.gnome_task = None

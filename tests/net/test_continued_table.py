@@ -204,3 +204,26 @@ def test_a_finished_game_cannot_be_continued():
     seats = [KeptSeat(P.SeatKind.PERSON, "Ada", P.Difficulty.EASY, "a" * 24), KeptSeat(P.SeatKind.PERSON, "Tove", P.Difficulty.EASY, "b" * 24)]
     with pytest.raises(ValueError):
         again.continue_game(table.state, seats)
+
+
+def test_the_server_tells_the_hosts_autosave_about_every_move_the_gnomes_make_too():
+    import asyncio
+
+    from gnoming.server.app import ServerConfig, TableServer
+
+    from .netplay import Player
+
+    async def game() -> tuple[list[int], list[int]]:
+        seen: list[int] = []
+        server = TableServer(ServerConfig(port=0), on_change=lambda table: seen.append(table.seq))
+        host, port = await server.start()
+        try:
+            server.open_table("GNMK", P.TableSpec(seats=2, gnomes=1), 3)
+            player = Player(f"ws://{host}:{port}", "GNMK", "Ada")
+            await player.play()
+        finally:
+            await server.stop()
+        return seen, [u.seq for u in player.updates()]
+
+    seen, updates = asyncio.run(game())
+    assert set(updates) <= set(seen), sorted(set(updates) - set(seen))[:10]

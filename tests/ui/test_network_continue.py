@@ -306,7 +306,7 @@ def test_a_friend_back_after_the_end_sees_the_final_table_and_counts_the_game_on
             frames_until(app, lambda: isinstance(app.stack.top, NetworkTableScene), feeds=(host_feed,))
             scene = app.stack.top
             assert isinstance(scene, NetworkTableScene) and scene.remote.view.seat == seat
-            frames_until(app, lambda: scene.counted, feeds=(host_feed,))
+            frames_until(app, lambda scene=scene: scene.counted, feeds=(host_feed,))
             save_seat(app.data_dir, SavedSeat(url=host.join_url(), code=host.code, token=token, seat=seat))
     finally:
         host_feed.close()

@@ -128,21 +128,9 @@ async def serve(args: argparse.Namespace) -> int:
     if args.quit_at_end and open_code is not None:
         await _let_friends_leave(server, open_code)
     await server.stop()
-    if args.timings:
-        emit(timings_record(server.action_seconds))
+    if server.stopwatch is not None:
+        emit(server.stopwatch.record())
     return 0
-
-
-def timings_record(seconds: list[float]) -> dict[str, object]:
-    """Server-side time per accepted action (decoded to sent), in milliseconds."""
-    ordered = sorted(seconds)
-
-    def at(q: float) -> float | None:
-        if not ordered:
-            return None
-        return round(ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))] * 1000, 3)
-
-    return {"event": "timings", "actions": len(ordered), "ms_p50": at(0.5), "ms_p99": at(0.99), "ms_max": at(1.0)}
 
 
 async def _let_friends_leave(server: TableServer, code: str, seconds: float = 5.0) -> None:

@@ -44,6 +44,7 @@ from gnoming.net.protocol import (
 )
 from gnoming.rules import Action
 
+from .stopwatch import Stopwatch
 from .table import GnomeTurn, Joined, Table
 
 log = logging.getLogger("gnoming.server")
@@ -192,8 +193,9 @@ class TableServer:
         self._server: Server | None = None
         self._janitor: asyncio.Task[None] | None = None
         self.address: tuple[str, int] | None = None
-        self.action_seconds: list[float] = []
-        """With ``keep_timings``: per accepted action, from decoded to sent to every seat."""
+        self.stopwatch: Stopwatch | None = Stopwatch() if config.keep_timings else None
+        """With ``keep_timings``: the server's own delays (see :mod:`.stopwatch`)."""
+        self._loop_watch: asyncio.Task[None] | None = None
 
     # ------------------------------------------------------------------ life
 
@@ -213,6 +215,9 @@ class TableServer:
         sockname = next(iter(self._server.sockets)).getsockname()
         self.address = (str(sockname[0]), int(sockname[1]))
         self._janitor = asyncio.get_running_loop().create_task(self._sweep())
+        if self.stopwatch is not None:
+            self.stopwatch.watch_gc()
+            self._loop_watch = asyncio.get_running_loop().create_task(self.stopwatch.watch_loop())
         return self.address
 
     async def stop(self, reason: CloseReason = CloseReason.HOST_QUIT, message: str = "the host closed the table") -> None:
@@ -221,6 +226,10 @@ class TableServer:
             self._close_table(runner, reason, message)
         if self._janitor is not None:
             self._janitor.cancel()
+        if self._loop_watch is not None:
+            self._loop_watch.cancel()
+        if self.stopwatch is not None:
+            self.stopwatch.stop_gc()
         if self._server is not None:
             self._server.close()
             await self._server.wait_closed()
@@ -367,8 +376,8 @@ class TableServer:
         problem = runner.table.act(client.seat, act.seq, act.to_action())
         if problem is not None:
             return self._fail(client, problem)
-        if self.config.keep_timings and len(self.action_seconds) < 2_000_000:
-            self.action_seconds.append(time.perf_counter() - start)
+        if self.stopwatch is not None:
+            self.stopwatch.action(time.perf_counter() - start)
         client.bucket.refund()  # a played action was awaited: only the others count
         self._changed(runner)
         return True

@@ -38,6 +38,8 @@ from array import array
 from collections.abc import Sequence
 from pathlib import Path
 
+from gnoming.net.protocol import Difficulty
+
 from .benchclients import WorkerJob, WorkerReport, run_clients
 
 
@@ -205,6 +207,26 @@ def main(argv: Sequence[str] | None = None) -> int:
         metavar="N",
         help="worker processes the clients are spread over (default 2; each table stays in one)",
     )
+    parser.add_argument(
+        "--gnomes",
+        type=int,
+        default=0,
+        metavar="G",
+        help="of each table's seats, G are gnomes the server plays itself (default 0: every seat a client)",
+    )
+    parser.add_argument(
+        "--level",
+        choices=[d.value for d in Difficulty],
+        default="easy",
+        help="how well those gnomes play (Medium and up think off the event loop)",
+    )
+    parser.add_argument(
+        "--gnome-procs",
+        type=int,
+        default=1,
+        metavar="N",
+        help="the server's --gnome-procs (default 1; 0: its gnomes think on a thread)",
+    )
     parser.add_argument("--seed", type=int, default=1, help="seeds the bots, their pace and the join codes")
     parser.add_argument("--json", metavar="PATH", help="also write the numbers as JSON")
     args = parser.parse_args(argv)
@@ -212,19 +234,30 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error("--tables is 1 to 2000")
     if not 1 <= args.client_procs <= 64:
         parser.error("--client-procs is 1 to 64")
+    if not 0 <= args.gnomes < args.seats:
+        parser.error("--gnomes leaves at least one seat for a client")
     if not 0 <= args.pace <= 60:
         parser.error("--pace is 0 to 60 seconds")
     raise_file_limit(args.tables * args.seats * 2 + 256)
     loads = LoadSampler()
     server = ServerProcess(
         [sys.executable, "-m", "gnoming.server", "--host", "127.0.0.1", "--port", "0",
-         "--max-tables", str(args.tables + 10), "--timings"]
+         "--max-tables", str(args.tables + 10), "--gnome-procs", str(args.gnome_procs), "--timings"]
     )
     try:
         url = f"ws://127.0.0.1:{server.ready['port']}"
         before = proc_numbers(server.pid)
         jobs = [
-            WorkerJob(url=url, tables=tables, seats=args.seats, pace=args.pace, timeout=args.timeout, seed=args.seed)
+            WorkerJob(
+                url=url,
+                tables=tables,
+                seats=args.seats,
+                pace=args.pace,
+                timeout=args.timeout,
+                seed=args.seed,
+                gnomes=args.gnomes,
+                level=Difficulty(args.level),
+            )
             for tables in split_tables(args.tables, args.client_procs)
         ]
         start = time.perf_counter()
@@ -273,6 +306,7 @@ def build_report(
     report: dict[str, object] = {
         "tables": args.tables,
         "seats": args.seats,
+        "gnomes": f"{args.gnomes} {args.level}, {args.gnome_procs} processes" if args.gnomes else 0,
         "pace_s": args.pace,
         "client_procs": len(reports),
         "tables_finished": len(client_results),

@@ -32,6 +32,7 @@ from gnoming.net.protocol import (
     PROTOCOL_VERSION,
     Act,
     Closing,
+    Difficulty,
     Hello,
     Problem,
     Result,
@@ -57,6 +58,9 @@ class WorkerJob:
     """Mean seconds a bot waits before each action (0: at once)."""
     timeout: float
     seed: int
+    gnomes: int = 0
+    """Of the seats, this many are gnomes the server plays (the rest are this worker's clients)."""
+    level: Difficulty = Difficulty.EASY
 
 
 @dataclass
@@ -118,22 +122,38 @@ _peek = msgspec.json.Decoder(_Peek)
 
 
 async def bot_client(
-    job: WorkerJob, code: str, create: TableSpec | None, index: int, clock: TableClock, report: WorkerReport
+    job: WorkerJob,
+    code: str,
+    create: TableSpec | None,
+    index: int,
+    clock: TableClock,
+    report: WorkerReport,
+    welcomed: asyncio.Event | None = None,
 ) -> None:
-    """One seat played by an Easy gnome until the result comes."""
+    """One seat played by an Easy gnome until the result comes; ``welcomed`` is
+    set once this client has its seat (or has given up)."""
     hello = Hello(version=PROTOCOL_VERSION, code=code, name=f"Bench {index}", create=create)
     try:
         async with connect(
             job.url, max_size=MAX_MESSAGE_BYTES, open_timeout=30, compression=None, ping_interval=None
         ) as ws:
             await ws.send(encode(hello), text=True)
-            await play(ws, job, code, index, clock, report)
+            await play(ws, job, code, index, clock, report, welcomed)
     except (OSError, TimeoutError, ConnectionClosed, InvalidHandshake):
         report.failed_clients += 1
+    finally:
+        if welcomed is not None:
+            welcomed.set()
 
 
 async def play(
-    ws: ClientConnection, job: WorkerJob, code: str, index: int, clock: TableClock, report: WorkerReport
+    ws: ClientConnection,
+    job: WorkerJob,
+    code: str,
+    index: int,
+    clock: TableClock,
+    report: WorkerReport,
+    welcomed: asyncio.Event | None = None,
 ) -> None:
     seat = -1
     bot = EasyBot(job.seed * 100_003 + index)
@@ -155,6 +175,8 @@ async def play(
         message = decode_server(raw)
         if isinstance(message, Welcome):
             seat = message.seat
+            if welcomed is not None:
+                welcomed.set()
         elif isinstance(message, Update):
             obs = message.observation
             if obs.current_seat == seat and message.legal:
@@ -191,14 +213,19 @@ def table_code(seed: int, number: int) -> str:
 
 async def one_table(job: WorkerJob, number: int, opening: asyncio.Semaphore, report: WorkerReport) -> None:
     code = table_code(job.seed, number)
-    clock = TableClock(job.seats)
+    clients = job.seats - job.gnomes
+    clock = TableClock(clients)
     first = number * job.seats
+    spec = TableSpec(seats=job.seats, gnomes=job.gnomes, level=job.level)
+    created = asyncio.Event()
     async with opening:
-        creator = asyncio.create_task(bot_client(job, code, TableSpec(seats=job.seats), first, clock, report))
-        await asyncio.sleep(0.05)  # the table exists before the others ask for it
+        creator = asyncio.create_task(bot_client(job, code, spec, first, clock, report, created))
+        # The others ask for the table once it exists: a code the server does not
+        # know yet counts as a wrong guess, and ten of those lock this address out.
+        await created.wait()
     others = [
         asyncio.create_task(bot_client(job, code, None, first + k, clock, report))
-        for k in range(1, job.seats)
+        for k in range(1, clients)
     ]
     await asyncio.gather(creator, *others)
 

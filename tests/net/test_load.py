@@ -11,13 +11,14 @@ from pathlib import Path
 
 import pytest
 from websockets.asyncio.client import connect
+from websockets.asyncio.server import ServerConnection
 
 from gnoming.server import bench
-from gnoming.server.app import ServerConfig
-from gnoming.server.benchclients import TableClock, table_code
+from gnoming.server.app import ServerConfig, TableServer
+from gnoming.server.benchclients import TableClock, WorkerJob, WorkerReport, play_tables, table_code
 from gnoming.server.stopwatch import Stopwatch, percentile_ms
 
-from .netplay import running_server
+from .netplay import Player, running_server, spec
 
 
 def test_split_tables_deals_every_table_to_exactly_one_worker_and_leaves_none_idle():
@@ -126,3 +127,52 @@ def test_bench_plays_every_table_to_the_end_over_several_client_processes(tmp_pa
     assert report["client_procs"] == 2 and report["workers_lost"] == 0
     assert report["actions"] > 0 and report["latency_ms_p99"] >= report["latency_ms_p50"] > 0
     assert report["server_timings"]["actions"] == report["actions"]
+
+
+def test_gnomes_thinking_in_a_worker_process_play_the_same_game_as_on_a_thread():
+    """Medium and stronger gnomes think off the event loop; in a process (the
+    dedicated server) they decide exactly as on a thread (seeded by the turn)."""
+
+    async def game(processes: int) -> tuple[int, ...]:
+        config = ServerConfig(port=0, gnome_processes=processes)
+        async with running_server(config) as (server, url):
+            table = server.open_table("GNPR", spec(3, 2), seed=21)
+            view = await Player(url, "GNPR", "Ada").play(timeout=90)
+            result = table.result()
+            assert result is not None and view.result is not None
+            assert view.result.totals == result.totals
+            return result.totals
+
+    on_thread = asyncio.run(asyncio.wait_for(game(0), 120))
+    in_process = asyncio.run(asyncio.wait_for(game(1), 120))
+    assert in_process == on_thread
+
+
+class SlowToSeatTheFirst(TableServer):
+    """A server that takes its time with the first connection (a busy machine)."""
+
+    first = True
+
+    async def _handle(self, ws: ServerConnection) -> None:
+        if self.first:
+            self.first = False
+            await asyncio.sleep(0.4)
+        await super()._handle(ws)
+
+
+def test_bench_clients_ask_for_a_table_only_once_its_creator_is_seated():
+    """A joiner that comes before the table exists is a wrong code to the server
+    (ten lock the address out for a minute, and the table never starts)."""
+
+    async def scenario() -> WorkerReport:
+        server = SlowToSeatTheFirst(ServerConfig(port=0))
+        host, port = await server.start()
+        try:
+            job = WorkerJob(url=f"ws://{host}:{port}", tables=(0,), seats=3, pace=0.0, timeout=30, seed=3)
+            return await play_tables(job)
+        finally:
+            await server.stop()
+
+    report = asyncio.run(scenario())
+    assert report.problems == 0 and report.failed_clients == 0
+    assert list(report.results) == [table_code(3, 0)]

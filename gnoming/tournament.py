@@ -249,19 +249,23 @@ def run(
     seed: int,
     jobs: int = 1,
     on_game: Callable[[GameOutcome], None] | None = None,
+    first: int = 0,
 ) -> TournamentResult:
-    """Play ``games`` games and summarize them (same result for any ``jobs``).
-    ``on_game`` hears of every game as it ends (in the order they end)."""
+    """Play games ``first`` .. ``games - 1`` and summarize them (same result for
+    any ``jobs``). ``on_game`` hears of every game as it ends (in the order they
+    end). Game ``g`` is the same game whichever run plays it, so a long run can
+    be split over processes or machines by ``first`` and the logs joined."""
     specs = tuple(specs)
     outcomes: list[GameOutcome] = []
-    if jobs <= 1 or games <= 1:
-        for g in range(games):
+    indices = range(first, games)
+    if jobs <= 1 or len(indices) <= 1:
+        for g in indices:
             outcomes.append(play_game(specs, seed, g))
             if on_game is not None:
                 on_game(outcomes[-1])
     else:
         with ProcessPoolExecutor(max_workers=jobs) as pool:
-            futures = [pool.submit(play_game, specs, seed, g) for g in range(games)]
+            futures = [pool.submit(play_game, specs, seed, g) for g in indices]
             for future in as_completed(futures):
                 outcomes.append(future.result())
                 if on_game is not None:
@@ -284,6 +288,13 @@ def main(argv: list[str] | None = None) -> int:
         "--seats", required=True, help='e.g. hard,medium,medium,medium or "hard(playouts=64)",yardstick'
     )
     parser.add_argument("--games", type=int, default=100)
+    parser.add_argument(
+        "--from-game",
+        type=int,
+        default=0,
+        metavar="G",
+        help="play only games G .. GAMES-1 (split a long run; join the --log files)",
+    )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1, help="processes to play in")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
@@ -295,7 +306,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--summarize",
         metavar="FILE",
-        help="print the summary of the games in a --log file (of these --seats) and stop",
+        nargs="+",
+        help="print the summary of the games in --log files (of these --seats) and stop;"
+        " a game found in several files counts once",
     )
     args = parser.parse_args(argv)
     specs = split_seats(args.seats)
@@ -307,14 +320,21 @@ def main(argv: list[str] | None = None) -> int:
         except (ValueError, ImportError) as error:
             parser.error(str(error))
     if args.summarize:
-        with open(args.summarize, encoding="utf-8") as handle:
-            played = [outcome_from_json(json.loads(line)) for line in handle if line.strip()]
-        played.sort(key=lambda o: o.game)
+        by_game: dict[int, GameOutcome] = {}
+        for name in args.summarize:
+            with open(name, encoding="utf-8") as handle:
+                for line in handle:
+                    if line.strip():
+                        outcome = outcome_from_json(json.loads(line))
+                        by_game.setdefault(outcome.game, outcome)
+        played = [by_game[g] for g in sorted(by_game)]
         result = summarize(specs, played)
         print(json.dumps(result.to_json()) if args.json else result.table())
         return 0
     if args.games < 1:
         parser.error("play at least one game")
+    if not 0 <= args.from_game < args.games:
+        parser.error("--from-game must be at least 0 and below --games")
     start = time.perf_counter()
     log = open(args.log, "a", encoding="utf-8") if args.log else None  # noqa: SIM115
 
@@ -324,7 +344,7 @@ def main(argv: list[str] | None = None) -> int:
             log.flush()
 
     try:
-        result = run(specs, args.games, args.seed, args.jobs, logged)
+        result = run(specs, args.games, args.seed, args.jobs, logged, first=args.from_game)
     finally:
         if log is not None:
             log.close()
@@ -332,7 +352,7 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps(result.to_json()))
     else:
         print(result.table())
-        print(f"\n{args.games} games in {time.perf_counter() - start:.1f} s", file=sys.stderr)
+        print(f"\n{args.games - args.from_game} games in {time.perf_counter() - start:.1f} s", file=sys.stderr)
     return 0
 
 

@@ -45,6 +45,7 @@ from .protocol import (
     TableSpec,
 )
 from .protocol import Emote as EmoteMessage
+from .say import closing_text, problem_text
 from .view import SeatNews, SeatView
 from .wire import game_result_from_rounds
 
@@ -208,7 +209,7 @@ class RemoteFeed:
         view = self.view
         for problem in view.problems:
             if problem.fatal:
-                self._messages.append(_(problem.message))
+                self._messages.append(problem_text(problem))
             else:
                 self._submitted_seq = -1  # refused: decide again
         view.problems.clear()
@@ -221,7 +222,7 @@ class RemoteFeed:
                 self._messages.append(f"{name}: {_(EMOTE_TEXTS[news.emote])}")
         view.news.clear()
         if view.closing is not None and not view.over and not self._closing_told:
-            self._messages.append(_(view.closing.message))
+            self._messages.append(closing_text(view.closing))
             self._closing_told = True
 
     def hint_thinker(self) -> HintThinker:

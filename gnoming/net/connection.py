@@ -27,6 +27,7 @@ from .protocol import (
     MAX_MESSAGE_BYTES,
     Closing,
     Hello,
+    Lobby,
     Message,
     Problem,
     ProtocolError,
@@ -149,6 +150,8 @@ class Connection:
             self.token = message.token
             self.reconnect_seconds = message.reconnect_seconds
             self._got_welcome = True
+        elif isinstance(message, Lobby) and message.reconnect_seconds is not None:
+            self.reconnect_seconds = message.reconnect_seconds  # the host chose another wait
         elif isinstance(message, Closing) or (isinstance(message, Problem) and message.fatal) or isinstance(message, Result):
             self._ended = True
 

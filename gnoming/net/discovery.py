@@ -63,9 +63,11 @@ def _text(properties: dict[bytes, bytes | None], key: bytes) -> str | None:
 def lan_table(properties: dict[bytes, bytes | None], addresses: list[str], port: int) -> LanTable | None:
     """A heard record as a table, or None when anything in it is not as we send it.
 
-    >>> lan_table({b"v": b"1", b"code": b"GN7K", b"name": b"Ada"}, ["192.168.1.5"], 47474)
+    >>> lan_table({b"v": b"2", b"code": b"GN7K", b"name": b"Ada"}, ["192.168.1.5"], 47474)
     LanTable(name='Ada', address='192.168.1.5:47474', code='GN7K')
-    >>> lan_table({b"v": b"1", b"code": b"no!", b"name": b"Ada"}, ["192.168.1.5"], 47474) is None
+    >>> lan_table({b"v": b"2", b"code": b"no!", b"name": b"Ada"}, ["192.168.1.5"], 47474) is None
+    True
+    >>> lan_table({b"v": b"1", b"code": b"GN7K", b"name": b"Ada"}, ["192.168.1.5"], 47474) is None  # an older game
     True
     """
     version, code, name = _text(properties, b"v"), _text(properties, b"code"), _text(properties, b"name")

@@ -25,6 +25,7 @@ from gnoming.rules import Action
 from .address import server_url
 from .connection import ClientThread, Disconnected
 from .protocol import PROTOCOL_VERSION, Act, Hello, Leave, Problem, Result
+from .say import closing_text, problem_text
 from .seats import SavedSeat, forget_seat, load_seat, save_seat
 from .view import SeatView
 
@@ -116,10 +117,10 @@ def play(options: HeadlessOptions) -> int:
                     forget_seat(options.data_dir, options.code)
                 return EXIT_DONE
             if view.closing is not None:
-                say(f"The table closed: {view.closing.message}")
+                say(f"The table closed: {closing_text(view.closing)}")
                 return EXIT_ENDED_EARLY
             if view.fatal is not None:
-                say(f"The table refused this client: {view.fatal.message}")
+                say(f"The table refused this client: {problem_text(view.fatal)}")
                 return EXIT_ENDED_EARLY
             if view.my_turn() and view.seq != answered:
                 client.send(Act(seq=view.seq, action=str(choose(view, options.level))))

@@ -119,7 +119,7 @@ def host(options: HostOptions) -> int:
     finally:
         for one in announcer:
             one.close()
-        server.stop()
+        server.stop(name=options.name)
 
 
 def _let_friends_leave(server: ServerThread, code: str, seconds: float = 5.0) -> None:

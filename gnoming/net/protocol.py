@@ -41,9 +41,17 @@ from gnoming.rules import MAX_SEATS, MIN_SEATS, Action, Card, HazardReason, Phas
 
 from .address import CODE_PATTERN
 
-PROTOCOL_VERSION = 1
-"""Raised when a message changes shape; a client and a server of different
-versions refuse each other with a clear :class:`Problem`."""
+PROTOCOL_VERSION = 2
+"""Raised when a message changes in a way a peer of the other version would
+misread; a client and a server of different versions refuse each other with a
+clear :class:`Problem` (that one refusal keeps the shape every version reads:
+``error`` ``"version"``, ``message``, ``fatal``).
+
+Version 2: the Expert gnome (a version 1 client cannot read ``"expert"``), the
+seconds a dropped friend's seat still waits (:attr:`SeatInfo.wait_seconds`),
+the stand-in gnome and the wait chosen in the lobby (:class:`Lobby`), the
+parameters of :class:`Problem` and :class:`Closing` (each client words them in
+its own language) and :attr:`CloseReason.SERVER_STOPPED`."""
 
 MAX_MESSAGE_BYTES = 64 * 1024
 """No frame in either direction is larger (the largest real one, a 7-seat
@@ -81,6 +89,8 @@ SeatName = Annotated[str, msgspec.Meta(pattern="\\A[^\\x00-\\x1f\\x7f-\\x9f]{0,2
 """A seat's name: empty while the seat is open."""
 ActionText = Annotated[str, msgspec.Meta(min_length=1, max_length=16)]
 Text = Annotated[str, msgspec.Meta(max_length=300)]
+WaitSeconds = Annotated[int, msgspec.Meta(ge=0, le=86_400)]
+"""Whole seconds of waiting (a dropped friend's seat, a refused address)."""
 
 
 class Difficulty(enum.Enum):
@@ -89,6 +99,7 @@ class Difficulty(enum.Enum):
     EASY = "easy"
     MEDIUM = "medium"
     HARD = "hard"
+    EXPERT = "expert"
 
 
 class SeatKind(enum.Enum):
@@ -149,7 +160,9 @@ class CloseReason(enum.Enum):
 
     GAME_OVER = "game_over"
     HOST_QUIT = "host_quit"
-    """The host (or the server) stopped; a continued game can be rejoined later."""
+    """The host stopped hosting; a continued game can be rejoined later."""
+    SERVER_STOPPED = "server_stopped"
+    """The dedicated server is shutting down."""
     IDLE = "idle"
     """Nobody played for too long."""
 
@@ -211,7 +224,11 @@ class SeatInfo(msgspec.Struct, frozen=True, kw_only=True):
     kind: SeatKind
     status: SeatStatus
     level: Difficulty = Difficulty.MEDIUM
-    """The gnome that plays this seat when it is gnome-controlled."""
+    """The gnome that plays this seat when it is gnome-controlled (for a friend's
+    seat: the gnome that stands in when they are away too long)."""
+    wait_seconds: WaitSeconds | None = None
+    """While ``reconnecting``: how many more seconds the seat waits for its friend
+    (counted from when this was sent) before the gnome stands in."""
 
 
 class Welcome(Message, tag="welcome", frozen=True):
@@ -231,6 +248,8 @@ class Lobby(Message, tag="lobby", frozen=True):
     code: Code
     seats: tuple[SeatInfo, ...]
     open_seats: Annotated[int, msgspec.Meta(ge=0, le=MAX_SEATS)]
+    reconnect_seconds: Annotated[float, msgspec.Meta(ge=0, le=86_400)] | None = None
+    """How long a dropped friend's seat waits (the host may change it in the lobby)."""
 
 
 class SeatChanged(Message, tag="seat", frozen=True):
@@ -243,17 +262,32 @@ class EmoteShown(Message, tag="emote_shown", frozen=True):
 
 
 class Problem(Message, tag="problem", frozen=True):
-    """What was wrong; ``message`` is an untranslated message id for the player."""
+    """What was wrong, as a code and its parameters: the client says it in the
+    player's language (:mod:`gnoming.net.say`). ``message`` is the same in English
+    words, for logs and the headless tools; no screen shows it."""
 
     error: ErrorCode
     message: Text
     fatal: bool = False
     """True when the server closes the connection after this."""
+    code: Code | None = None
+    """The join code that was asked for (``unknown_table``)."""
+    seconds: WaitSeconds | None = None
+    """How long to wait before trying again (``too_many_attempts``)."""
+    version: Annotated[int, msgspec.Meta(ge=0, le=10_000)] | None = None
+    """The protocol version the table plays (``version``)."""
 
 
 class Closing(Message, tag="closing", frozen=True):
+    """The table closes: ``reason`` and its parameters are what the client shows,
+    in its language; ``message`` is English words for logs."""
+
     reason: CloseReason
     message: Text
+    name: SeatName | None = None
+    """Who closed it (``host_quit``: the host's name at the table)."""
+    seconds: WaitSeconds | None = None
+    """How long the table waited for anyone (``idle``)."""
 
 
 # --- the table on the wire

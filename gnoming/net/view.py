@@ -61,6 +61,9 @@ class SeatView:
     fatal: Problem | None = None
     problems: list[Problem] = field(default_factory=list)
     news: list[SeatNews | EmoteShown] = field(default_factory=list)
+    wait_left: dict[int, float] = field(default_factory=dict)
+    """Seat -> seconds its dropped friend still has before the gnome stands in (told
+    by the server, counted down by :meth:`pass_time`)."""
 
     # ------------------------------------------------------------------ state
 
@@ -91,6 +94,18 @@ class SeatView:
             return None
         return game_result_from_rounds(obs.round_results)
 
+    def pass_time(self, dt: float) -> None:
+        """Count down the reconnecting seats' waits by ``dt`` seconds of the screen's time."""
+        for seat, left in self.wait_left.items():
+            self.wait_left[seat] = max(0.0, left - dt)
+
+    def _note_waits(self, infos: list[SeatInfo] | tuple[SeatInfo, ...]) -> None:
+        for info in infos:
+            if info.status is SeatStatus.RECONNECTING and info.wait_seconds is not None:
+                self.wait_left[info.seat] = float(info.wait_seconds)
+            else:
+                self.wait_left.pop(info.seat, None)
+
     def take_events(self) -> list[E.Event]:
         events, self.events = self.events, []
         return events
@@ -107,15 +122,20 @@ class SeatView:
                 self.reconnect_seconds = message.reconnect_seconds
                 self.seats = list(message.seats)
                 self._check_seats()
+                self._note_waits(message.seats)
             case Lobby():
                 self.seats = list(message.seats)
                 self.open_seats = message.open_seats
+                if message.reconnect_seconds is not None:
+                    self.reconnect_seconds = message.reconnect_seconds
                 self._check_seats()
+                self._note_waits(message.seats)
             case SeatChanged():
                 index = message.seat.seat
                 if not 0 <= index < len(self.seats):
                     raise ProtocolError(f"seat {index} is not at this table")
                 self.seats[index] = message.seat
+                self._note_waits((message.seat,))
                 if index != self.seat:
                     self.news.append(SeatNews(message.seat))
             case Update():

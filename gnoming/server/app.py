@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import math
 import multiprocessing
 import secrets
 import time
@@ -35,6 +36,7 @@ from websockets.protocol import State
 from gnoming.ai import make_bot, start_thinking, think_until_done
 from gnoming.net.protocol import (
     MAX_MESSAGE_BYTES,
+    PROTOCOL_VERSION,
     Act,
     CloseReason,
     Difficulty,
@@ -51,7 +53,7 @@ from gnoming.net.protocol import (
 from gnoming.rules import Action
 
 from .stopwatch import Stopwatch
-from .table import GnomeTurn, Joined, Table
+from .table import GnomeTurn, Joined, Table, version_problem
 
 log = logging.getLogger("gnoming.server")
 
@@ -131,6 +133,13 @@ class AttemptCounter:
             del self._failures[address]
             return False
         return len(times) >= self.limit
+
+    def wait(self, address: str, now: float) -> float:
+        """Seconds until a blocked address may try again."""
+        times = self._failures.get(address)
+        if not times or len(times) < self.limit:
+            return 0.0
+        return max(0.0, times[-self.limit] + self.window - now)
 
     def fail(self, address: str, now: float) -> None:
         self._failures.setdefault(address, deque()).append(now)
@@ -228,10 +237,16 @@ class TableServer:
             self._loop_watch = asyncio.get_running_loop().create_task(self.stopwatch.watch_loop())
         return self.address
 
-    async def stop(self, reason: CloseReason = CloseReason.HOST_QUIT, message: str = "the host closed the table") -> None:
-        """Tell every table's friends why, close every connection, stop listening."""
+    async def stop(
+        self,
+        reason: CloseReason = CloseReason.SERVER_STOPPED,
+        message: str = "the server is stopping",
+        name: str | None = None,
+    ) -> None:
+        """Tell every table's friends why (and who: the host's ``name``), close every
+        connection, stop listening."""
         for runner in list(self.tables.values()):
-            self._close_table(runner, reason, message)
+            self._close_table(runner, reason, message, name=name)
         if self._janitor is not None:
             self._janitor.cancel()
         if self._loop_watch is not None:
@@ -266,6 +281,11 @@ class TableServer:
             return False
         self._changed(runner)
         return True
+
+    def choose_stand_in(self, code: str, level: Difficulty, reconnect_seconds: float) -> bool:
+        """The host's choice in the lobby (see :meth:`Table.choose_stand_in`)."""
+        runner = self.tables.get(code)
+        return runner is not None and runner.table.choose_stand_in(level, reconnect_seconds)
 
     def _now(self) -> float:
         return asyncio.get_running_loop().time()
@@ -352,15 +372,34 @@ class TableServer:
         return True  # pragma: no cover - the decoder returns one of the above
 
     def _hello(self, client: Client, hello: Hello, now: float) -> bool:
+        if hello.version != PROTOCOL_VERSION:
+            return self._fail(client, version_problem())  # first: the only refusal an older client can read
         if client.runner is not None:
             return self._fail(client, Problem(error=ErrorCode.ALREADY_JOINED, message="you are already at a table"))
         if self.attempts.blocked(client.address, now):
-            return self._fail(client, Problem(error=ErrorCode.TOO_MANY_ATTEMPTS, message="too many wrong codes; wait a minute", fatal=True))
+            wait = math.ceil(self.attempts.wait(client.address, now))
+            return self._fail(
+                client,
+                Problem(
+                    error=ErrorCode.TOO_MANY_ATTEMPTS,
+                    message=f"too many wrong codes; wait {wait} s",
+                    fatal=True,
+                    seconds=wait,
+                ),
+            )
         runner = self.tables.get(hello.code)
         if runner is None:
             if hello.create is None or not self.config.allow_create or hello.token is not None:
                 self.attempts.fail(client.address, now)
-                return self._fail(client, Problem(error=ErrorCode.UNKNOWN_TABLE, message="there is no table with that code", fatal=True))
+                return self._fail(
+                    client,
+                    Problem(
+                        error=ErrorCode.UNKNOWN_TABLE,
+                        message="there is no table with that code",
+                        fatal=True,
+                        code=hello.code,
+                    ),
+                )
             if len(self.tables) >= self.config.max_tables:
                 return self._fail(client, Problem(error=ErrorCode.SERVER_FULL, message="the server has no room for another table", fatal=True))
             self.open_table(hello.code, hello.create)
@@ -452,8 +491,16 @@ class TableServer:
             self._pool = _gnome_pool(0)
             return await loop.run_in_executor(self._pool, decide, turn)
 
-    def _close_table(self, runner: TableRunner, reason: CloseReason, message: str) -> None:
-        runner.table.close(reason, message)
+    def _close_table(
+        self,
+        runner: TableRunner,
+        reason: CloseReason,
+        message: str,
+        *,
+        name: str | None = None,
+        seconds: int | None = None,
+    ) -> None:
+        runner.table.close(reason, message, name=name, seconds=seconds)
         if runner.timer is not None:
             runner.timer.cancel()
         if runner.gnome_task is not None:
@@ -471,7 +518,8 @@ class TableServer:
                     if not table.links() or now - runner.finished_at > self.config.finished_keep_seconds:
                         self._close_table(runner, CloseReason.GAME_OVER, "the game is over")
                 elif not table.started and not table.links() and now - runner.created > self.config.lobby_idle_seconds:
-                    self._close_table(runner, CloseReason.IDLE, "nobody came to this table")
+                    idle = round(self.config.lobby_idle_seconds)
+                    self._close_table(runner, CloseReason.IDLE, "nobody came to this table", seconds=idle)
 
 
 def _gnome_pool(processes: int) -> Executor:

@@ -13,6 +13,7 @@ and the same bytes go to every seat, so no seat can be told more than another.
 
 from __future__ import annotations
 
+import math
 import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -69,9 +70,19 @@ class Seat:
     link: Link | None = None
     away_since: float | None = None
 
-    def info(self) -> SeatInfo:
+    def info(self, now: float | None = None, reconnect_seconds: float = 0.0) -> SeatInfo:
+        """The seat as everyone sees it; with ``now``, a reconnecting seat says how
+        many more seconds it waits for its friend."""
+        wait: int | None = None
+        if self.status is SeatStatus.RECONNECTING and self.away_since is not None and now is not None:
+            wait = max(0, min(86_400, math.ceil(self.away_since + reconnect_seconds - now)))
         return SeatInfo(
-            seat=self.index, name=self.name, kind=self.kind, status=self.status, level=self.level
+            seat=self.index,
+            name=self.name,
+            kind=self.kind,
+            status=self.status,
+            level=self.level,
+            wait_seconds=wait,
         )
 
 
@@ -148,6 +159,8 @@ class Table:
         self.closed = False
         self._last_update: bytes | None = None
         self.result_message: Result | None = None
+        self.now: float | None = None
+        """The time of the latest join, leave or tick (for the seconds a dropped seat waits)."""
 
     # ------------------------------------------------------------------ queries
 
@@ -169,7 +182,7 @@ class Table:
         return [s.link for s in self.seats if s.link is not None]
 
     def seat_infos(self) -> tuple[SeatInfo, ...]:
-        return tuple(s.info() for s in self.seats)
+        return tuple(s.info(self.now, self.reconnect_seconds) for s in self.seats)
 
     # ------------------------------------------------------------------ sending
 
@@ -183,23 +196,33 @@ class Table:
 
     def _broadcast_seat(self, seat: Seat) -> None:
         if self.started:
-            self._broadcast(encode(SeatChanged(seat=seat.info())))
+            self._broadcast(encode(SeatChanged(seat=seat.info(self.now, self.reconnect_seconds))))
         else:
             self._broadcast_lobby()
 
     def _broadcast_lobby(self) -> None:
         self._broadcast(
-            encode(Lobby(code=self.code, seats=self.seat_infos(), open_seats=self.open_seats()))
+            encode(
+                Lobby(
+                    code=self.code,
+                    seats=self.seat_infos(),
+                    open_seats=self.open_seats(),
+                    reconnect_seconds=self.reconnect_seconds,
+                )
+            )
         )
 
     # ------------------------------------------------------------------ joining
 
     def join(self, link: Link, hello: Hello, now: float) -> Joined | Refused:
         """Seat the sender of ``hello``: by token (rejoin) or in the first open seat."""
+        self.now = now
         if hello.version != PROTOCOL_VERSION:
-            return Refused(_problem(ErrorCode.VERSION, "this table plays a different version of the game", fatal=True))
+            return Refused(version_problem())
         if self.closed:
-            return Refused(_problem(ErrorCode.UNKNOWN_TABLE, "this table has closed", fatal=True))
+            return Refused(
+                Problem(error=ErrorCode.UNKNOWN_TABLE, message="this table has closed", fatal=True, code=self.code)
+            )
         if hello.token is not None:
             return self._rejoin(link, hello.token, now)
         seat = next((s for s in self.seats if s.status is SeatStatus.OPEN), None)
@@ -258,6 +281,7 @@ class Table:
 
     def leave(self, seat_index: int, link: Link, now: float) -> None:
         """The connection of ``seat_index`` closed (or the friend said goodbye)."""
+        self.now = now
         seat = self.seats[seat_index]
         if seat.link is not link:
             return  # an old connection of a seat rejoined elsewhere
@@ -290,6 +314,7 @@ class Table:
 
     def tick(self, now: float) -> None:
         """Seats away longer than the reconnect time are played by a gnome from now."""
+        self.now = now
         for seat in self.seats:
             if (
                 seat.status is SeatStatus.RECONNECTING
@@ -422,15 +447,36 @@ class Table:
             self.start()
         return True
 
+    def choose_stand_in(self, level: Difficulty, reconnect_seconds: float) -> bool:
+        """In the lobby, the host chooses the gnome that plays a friend's seat when
+        the friend is away longer than ``reconnect_seconds``; everyone is told.
+        False once the game has started (nothing changes)."""
+        if self.started or self.closed or not 0 <= reconnect_seconds <= 86_400:
+            return False
+        self.reconnect_seconds = reconnect_seconds
+        for seat in self.seats:
+            if seat.kind is SeatKind.PERSON:
+                seat.level = level
+        self._broadcast_lobby()
+        return True
+
     def emote(self, seat_index: int, emote: EmoteId) -> None:
         self._broadcast(encode(EmoteShown(seat=seat_index, emote=emote)))
 
-    def close(self, reason: CloseReason, message: str) -> None:
-        """Tell everyone the table is closing, and close their connections."""
+    def close(
+        self,
+        reason: CloseReason,
+        message: str,
+        *,
+        name: str | None = None,
+        seconds: int | None = None,
+    ) -> None:
+        """Tell everyone the table is closing (why, with the host's ``name`` or the
+        ``seconds`` it waited), and close their connections."""
         if self.closed:
             return
         self.closed = True
-        data = encode(Closing(reason=reason, message=message))
+        data = encode(Closing(reason=reason, message=message, name=name, seconds=seconds))
         for link in self.links():
             link.send(data)
             link.close()
@@ -438,3 +484,14 @@ class Table:
 
 def _problem(error: ErrorCode, message: str, *, fatal: bool = False) -> Problem:
     return Problem(error=error, message=message, fatal=fatal)
+
+
+def version_problem() -> Problem:
+    """The refusal of a client of another protocol version: in the shape every
+    version decodes (``error``, ``message``, ``fatal``), plus this table's version."""
+    return Problem(
+        error=ErrorCode.VERSION,
+        message=f"this table plays version {PROTOCOL_VERSION} of the network game",
+        fatal=True,
+        version=PROTOCOL_VERSION,
+    )

@@ -32,7 +32,7 @@ class ServerThread:
         self._server: TableServer | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self._stop: asyncio.Event | None = None
-        self._stop_reason = (CloseReason.HOST_QUIT, "the host closed the table")
+        self._stop_reason: tuple[CloseReason, str, str | None] = (CloseReason.HOST_QUIT, "the host closed the table", None)
         self._ready = threading.Event()
         self._error: BaseException | None = None
         self._thread = threading.Thread(target=self._main, name="gnoming-server", daemon=True)
@@ -77,9 +77,10 @@ class ServerThread:
         reason: CloseReason = CloseReason.HOST_QUIT,
         message: str = "the host closed the table",
         timeout: float = 10.0,
+        name: str | None = None,
     ) -> None:
-        """Close every table (telling friends why) and wait for the thread."""
-        self._stop_reason = (reason, message)
+        """Close every table (telling friends why, and the host's ``name``) and wait for the thread."""
+        self._stop_reason = (reason, message, name)
         loop, stop = self._loop, self._stop
         if loop is not None and stop is not None and not loop.is_closed():
             with contextlib.suppress(RuntimeError):  # closed meanwhile

@@ -15,9 +15,11 @@ from __future__ import annotations
 
 import contextlib
 import os
+import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
 from gnoming.ai.characters import characters_of
 from gnoming.net.address import DEFAULT_PORT, new_code
@@ -38,6 +40,12 @@ def lan_allowed() -> bool:
     return os.environ.get(LAN_SWITCH, "on").lower() not in ("off", "0", "no")
 
 
+STAND_IN_LEVELS: tuple[Difficulty, ...] = tuple(Difficulty)
+"""The gnomes the host may choose to fill a seat or stand in for a dropped friend."""
+WAIT_CHOICES: tuple[float, ...] = (30.0, 60.0, 120.0, 300.0)
+"""How long a dropped friend's seat may wait, in seconds (the host's choice; 60 by default)."""
+DEFAULT_WAIT = 60.0
+
 SEAT_SECONDS = 5.0
 """How long opening a table may wait for the host's own seat."""
 GNOME_DELAY = 0.5
@@ -57,14 +65,28 @@ class HostedSeat:
     level: Difficulty
 
 
-def hosted_seats(seats: Sequence[SeatSpec]) -> tuple[HostedSeat, ...]:
+def hosted_seats(
+    seats: Sequence[SeatSpec], stand_in: Difficulty = Difficulty.MEDIUM
+) -> tuple[HostedSeat, ...]:
     """The New game seats as the server lays them out: gnomes stay gnomes, every
-    person and friend seat is open for a person (the host takes the first)."""
+    person and friend seat is open for a person (the host takes the first), with
+    the ``stand_in`` gnome for when its friend is away too long."""
     levels = {d.value: d for d in Difficulty}
     return tuple(
-        HostedSeat(s.kind == "gnome", s.name if s.kind == "gnome" else "", levels.get(s.difficulty, Difficulty.MEDIUM))
+        HostedSeat(True, s.name, levels.get(s.difficulty, Difficulty.MEDIUM))
+        if s.kind == "gnome"
+        else HostedSeat(False, "", stand_in)
         for s in seats
     )
+
+
+class Closeable(Protocol):
+    def close(self) -> None: ...
+
+
+AnnouncerFactory = Callable[[int, str, str], Closeable]
+"""Makes the local-network announcement of a table (port, code, host's name); slow
+(mDNS probing takes seconds), so it runs on a worker thread."""
 
 
 def host_name(seats: Sequence[SeatSpec]) -> str:
@@ -98,9 +120,14 @@ class Hosting:
         code: str | None = None,
         announce: bool = True,
         gnome_delay: float = GNOME_DELAY,
-        reconnect_seconds: float = 60.0,
+        reconnect_seconds: float = DEFAULT_WAIT,
+        stand_in: Difficulty = Difficulty.MEDIUM,
+        announcer: AnnouncerFactory = Announcer,
     ) -> None:
-        self.seats = hosted_seats(seats)
+        self.stand_in = stand_in
+        """The gnome that fills a seat (Gnome in the lobby) or stands in for a friend."""
+        self.reconnect_seconds = reconnect_seconds
+        self.seats = hosted_seats(seats, stand_in)
         if all(s.gnome for s in self.seats):
             raise ValueError("a hosted table needs a seat for the host")
         self.name = host_name(seats)
@@ -119,14 +146,21 @@ class Hosting:
                 gnome_delay=gnome_delay,
             )
         )
-        self._announcer: Announcer | None = None
+        self._make_announcer = announcer
+        self._announcer: Closeable | None = None
+        self._announcing: threading.Thread | None = None
+        self._lock = threading.Lock()
+        self._addresses: list[str] | None = None
         self.announce_error: str | None = None
         self._stopped = False
 
     # ------------------------------------------------------------------ life
 
     def start(self) -> HostFeed:
-        """Listen, open the table and sit the host at it; raises :class:`HostError`."""
+        """Listen, open the table and sit the host at it; raises :class:`HostError`.
+
+        This waits for the network (up to :data:`SEAT_SECONDS` on a busy computer):
+        a window calls it through :meth:`open` instead."""
         try:
             self.server.start()
         except (OSError, TimeoutError) as error:
@@ -154,7 +188,12 @@ class Hosting:
         if not feed.view.joined:
             feed.close()
             raise HostError("the table did not seat the host")
+        self._addresses = self._find_addresses()
         return feed
+
+    def open(self) -> Opening:
+        """:meth:`start` on a worker thread: the window keeps drawing meanwhile."""
+        return Opening(self)
 
     @property
     def port(self) -> int:
@@ -169,7 +208,13 @@ class Hosting:
         return self.bind in ("127.0.0.1", "::1", "localhost")
 
     def addresses(self) -> list[str]:
-        """``address:port`` for friends to type, best first (this computer only: loopback)."""
+        """``address:port`` for friends to type, best first (this computer only: loopback).
+        Looked up once when the table opens (every frame draws them)."""
+        if self._addresses is None:
+            self._addresses = self._find_addresses()
+        return self._addresses
+
+    def _find_addresses(self) -> list[str]:
         if not self.loopback_only:
             with contextlib.suppress(Exception):
                 found = [a for a in lan_addresses() if ":" not in a]
@@ -178,25 +223,59 @@ class Hosting:
         return [f"127.0.0.1:{self.port}"]
 
     def start_announcing(self) -> None:
-        """Tell the local network about the table (once the host sits at it); quiet on failure."""
-        if not self.announce or self.loopback_only or self._announcer is not None or self._stopped:
-            return
+        """Tell the local network about the table (once the host sits at it); quiet on
+        failure. Returns at once: the announcement is made on a worker thread."""
+        with self._lock:
+            if not self.announce or self.loopback_only or self._announcing is not None or self._stopped:
+                return
+            self._announcing = threading.Thread(target=self._announce, name="gnoming-announce", daemon=True)
+            self._announcing.start()
+
+    def _announce(self) -> None:
         try:
-            self._announcer = Announcer(self.port, self.code, self.name)
+            announcer = self._make_announcer(self.port, self.code, self.name)
         except Exception as error:  # noqa: BLE001 - no multicast: friends type the address
             self.announce_error = str(error) or type(error).__name__
             self.announce = False
+            return
+        with self._lock:
+            if self._stopped or not self.announce:  # the game started or the table closed meanwhile
+                _close_quietly(announcer)
+                return
+            self._announcer = announcer
+
+    @property
+    def announced(self) -> bool:
+        """The local network has been told about the table (and not told to forget it)."""
+        return self._announcer is not None
 
     def stop_announcing(self) -> None:
-        announcer, self._announcer = self._announcer, None
+        """Forget the announcement (the game starts): returns at once, the goodbye
+        to the network is said on a worker thread."""
+        with self._lock:
+            self.announce = False
+            announcer, self._announcer = self._announcer, None
         if announcer is not None:
-            with contextlib.suppress(Exception):
-                announcer.close()
+            threading.Thread(target=_close_quietly, args=(announcer,), name="gnoming-unannounce", daemon=True).start()
 
-    def fill_with_gnome(self, seat: int, level: Difficulty = Difficulty.MEDIUM) -> None:
-        """The host puts a gnome in an open seat (the game starts when none is open)."""
+    def choose_stand_in(self, level: Difficulty, reconnect_seconds: float) -> None:
+        """The host's choice in the lobby: the gnome that fills a seat or stands in for
+        a friend away longer than ``reconnect_seconds``; every friend is told."""
         if self._stopped:
             return
+        self.stand_in = level
+        self.reconnect_seconds = reconnect_seconds
+        self.seats = tuple(s if s.gnome else HostedSeat(False, "", level) for s in self.seats)
+        code = self.code
+        with contextlib.suppress(RuntimeError, TimeoutError):
+            self.server.call(lambda server: server.choose_stand_in(code, level, reconnect_seconds))
+
+    def fill_with_gnome(self, seat: int, level: Difficulty | None = None) -> None:
+        """The host puts a gnome (by default the chosen stand-in's level) in an open
+        seat; the game starts when none is open."""
+        if self._stopped:
+            return
+        level = level or self.stand_in
         taken = {s.name for s in self.seats}
         names = [c.name for c in characters_of(level.value) if c.name not in taken]
         name = (names or [c.name for c in characters_of(level.value)])[0]
@@ -213,4 +292,57 @@ class Hosting:
             return
         self._stopped = True
         self.stop_announcing()
-        self.server.stop()
+        self.server.stop(name=self.name)
+
+
+def _close_quietly(thing: Closeable) -> None:
+    with contextlib.suppress(Exception):
+        thing.close()
+
+
+class Opening:
+    """A table being opened on a worker thread (:meth:`Hosting.open`); the screen
+    asks :meth:`poll` each frame. Cancelling closes the table once it is open."""
+
+    def __init__(self, hosting: Hosting) -> None:
+        self.hosting = hosting
+        self._lock = threading.Lock()
+        self._feed: HostFeed | None = None
+        self._error: HostError | None = None
+        self._cancelled = False
+        self._thread = threading.Thread(target=self._run, name="gnoming-host-open", daemon=True)
+        self._thread.start()
+
+    def _run(self) -> None:
+        feed: HostFeed | None = None
+        error: HostError | None = None
+        try:
+            feed = self.hosting.start()
+        except HostError as refused:
+            error = refused
+        except Exception as failed:  # noqa: BLE001 - told to the player, never a crash
+            error = HostError(str(failed) or type(failed).__name__)
+        with self._lock:
+            if self._cancelled:
+                if feed is not None:
+                    feed.close()
+                return
+            self._feed, self._error = feed, error
+
+    @property
+    def working(self) -> bool:
+        """The worker thread is still opening the table."""
+        return self._thread.is_alive()
+
+    def poll(self) -> HostFeed | HostError | None:
+        """The host's seat once the table is open, what went wrong, or None (not yet)."""
+        with self._lock:
+            return self._feed or self._error
+
+    def cancel(self) -> None:
+        """The host changed their mind: the table closes (now, or as soon as it is open)."""
+        with self._lock:
+            self._cancelled = True
+            feed, self._feed = self._feed, None
+        if feed is not None:
+            feed.close()

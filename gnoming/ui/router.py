@@ -17,14 +17,13 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from gnoming.i18n import _
 from gnoming.net.client import RemoteFeed
 from gnoming.rules import GameResult
 from gnoming.rules import events as E
 from gnoming.store.saves import SavedGame
 from gnoming.store.settings import SeatSpec
 from gnoming.store.stats import Stats
-from gnoming.ui.hosting import HostError, Hosting, lan_allowed
+from gnoming.ui.hosting import Hosting, lan_allowed
 from gnoming.ui.scene import Scene
 from gnoming.ui.scenes.confirm import ConfirmScene
 from gnoming.ui.scenes.crash import CrashScene
@@ -33,6 +32,7 @@ from gnoming.ui.scenes.join import JoinScene
 from gnoming.ui.scenes.lobby import LobbyScene
 from gnoming.ui.scenes.nettable import NetworkTableScene
 from gnoming.ui.scenes.newgame import NewGameScene
+from gnoming.ui.scenes.opening import OpeningScene
 from gnoming.ui.scenes.pause import PauseScene
 from gnoming.ui.scenes.scoreboard import ScoreboardScene
 from gnoming.ui.scenes.settings import SettingsScene
@@ -89,16 +89,11 @@ class Router:
             seed=config.seed,
             port=self.app.settings.network_port if lan_allowed() else 0,
         )
-        try:
-            feed = hosting.start()
-        except HostError as error:
-            self.app.toast(
-                _("The table could not be opened on port {port}: {error}").format(
-                    port=self.app.settings.network_port, error=error
-                )
-            )
-            return
-        self.app.push(LobbyScene(self.app, feed))
+        self.opening(hosting)
+
+    def opening(self, hosting: Hosting) -> None:
+        """The table opens on a worker thread; its lobby follows once the host is seated."""
+        self.app.push(OpeningScene(self.app, hosting.open(), self.app.settings.network_port))
 
     def join_table(self) -> None:
         """The Join a table screen, over the title."""

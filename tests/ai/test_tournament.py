@@ -171,3 +171,29 @@ def test_a_game_log_summarizes_to_the_same_result_as_the_run(tmp_path, capsys) -
     assert T.main(["--seats", "easy,medium", "--summarize", str(log), "--json"]) == 0
     read = json.loads(capsys.readouterr().out)
     assert read == ran
+
+
+def test_a_run_split_by_from_game_joins_to_the_whole_run(tmp_path, capsys) -> None:  # type: ignore[no-untyped-def]
+    args = ["--seats", "easy,medium", "--games", "5", "--seed", "4", "--json"]
+    assert T.main(args) == 0
+    whole = json.loads(capsys.readouterr().out)
+    first, second = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
+    assert T.main([*args, "--log", str(first)]) == 0  # all five games
+    capsys.readouterr()
+    assert T.main([*args, "--from-game", "3", "--log", str(second)]) == 0
+    part = json.loads(capsys.readouterr().out)
+    assert part["games"] == 2
+    assert len(second.read_text().splitlines()) == 2
+    # game 3 and 4 are in both files: each counts once
+    assert T.main(["--seats", "easy,medium", "--summarize", str(first), str(second), "--json"]) == 0
+    joined = json.loads(capsys.readouterr().out)
+
+    def drop_times(result: dict[str, object]) -> dict[str, object]:
+        return {k: v for k, v in result.items() if not k.startswith("decision")}
+
+    assert drop_times(joined) == drop_times(whole)
+
+
+def test_from_game_outside_the_run_is_a_usage_error() -> None:
+    with pytest.raises(SystemExit):
+        T.main(["--seats", "easy,medium", "--games", "5", "--from-game", "5"])

@@ -8,6 +8,7 @@ import pytest
 
 from gnoming.net import address, discovery, protocol
 from gnoming.net.discovery import lan_table
+from gnoming.net.protocol import PROTOCOL_VERSION
 from gnoming.net.seats import SavedSeat, forget_seat, load_seat, save_seat, seat_file
 
 URL = "ws://127.0.0.1:47474"
@@ -38,17 +39,20 @@ def test_a_code_that_could_walk_out_of_the_folder_never_becomes_a_file_name(tmp_
         seat_file(tmp_path, "../../etc")
 
 
+V = str(PROTOCOL_VERSION).encode()
+
+
 @pytest.mark.parametrize(
     ("properties", "addresses", "port"),
     [
-        ({b"v": b"2", b"code": b"GN7K", b"name": b"Ada"}, ["192.168.1.5"], 47474),  # another version
-        ({b"v": b"1", b"code": b"GN7K", b"name": b"A\nda"}, ["192.168.1.5"], 47474),
-        ({b"v": b"1", b"code": b"GN7K", b"name": b"x" * 30}, ["192.168.1.5"], 47474),
-        ({b"v": b"1", b"code": b"GN7K", b"name": b"\xff"}, ["192.168.1.5"], 47474),
-        ({b"v": b"1", b"code": b"GN7K"}, ["192.168.1.5"], 47474),
-        ({b"v": b"1", b"code": b"GN7K", b"name": b"Ada"}, [], 47474),
-        ({b"v": b"1", b"code": b"GN7K", b"name": b"Ada"}, ["not an address"], 47474),
-        ({b"v": b"1", b"code": b"GN7K", b"name": b"Ada"}, ["192.168.1.5"], 0),
+        ({b"v": b"1", b"code": b"GN7K", b"name": b"Ada"}, ["192.168.1.5"], 47474),  # an older version
+        ({b"v": V, b"code": b"GN7K", b"name": b"A\nda"}, ["192.168.1.5"], 47474),
+        ({b"v": V, b"code": b"GN7K", b"name": b"x" * 30}, ["192.168.1.5"], 47474),
+        ({b"v": V, b"code": b"GN7K", b"name": b"\xff"}, ["192.168.1.5"], 47474),
+        ({b"v": V, b"code": b"GN7K"}, ["192.168.1.5"], 47474),
+        ({b"v": V, b"code": b"GN7K", b"name": b"Ada"}, [], 47474),
+        ({b"v": V, b"code": b"GN7K", b"name": b"Ada"}, ["not an address"], 47474),
+        ({b"v": V, b"code": b"GN7K", b"name": b"Ada"}, ["192.168.1.5"], 0),
     ],
 )
 def test_a_strange_announcement_is_ignored(properties, addresses, port):
@@ -56,7 +60,7 @@ def test_a_strange_announcement_is_ignored(properties, addresses, port):
 
 
 def test_an_announced_ipv6_table_gets_a_bracketed_address():
-    table = lan_table({b"v": b"1", b"code": b"gn7k", b"name": b"Ada"}, ["fd00::2"], 5000)
+    table = lan_table({b"v": V, b"code": b"gn7k", b"name": b"Ada"}, ["fd00::2"], 5000)
     assert table is not None and table.address == "[fd00::2]:5000" and table.code == "GN7K"
     assert address.server_url(table.address) == "ws://[fd00::2]:5000"
 

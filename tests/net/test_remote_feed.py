@@ -10,6 +10,7 @@ from collections.abc import Iterator
 import pytest
 
 from gnoming.feed import SeatFeed, check_public
+from gnoming.i18n import _
 from gnoming.net.client import RemoteFeed
 from gnoming.net.protocol import TableSpec
 from gnoming.rules import IllegalActionError
@@ -119,6 +120,6 @@ def test_a_remote_feed_hears_that_the_host_closed_the_table():
                 messages += feed.take_messages()
                 time.sleep(0.005)
             messages += feed.take_messages()
-            assert "the host closed the table" in messages
+            assert _("The host closed the table.") in messages, "said in the player's words, not the server's"
         finally:
             feed.close()

@@ -183,7 +183,7 @@ def test_the_first_friend_with_a_new_code_opens_the_table():
     run(scenario())
 
 
-def test_stopping_the_server_tells_the_friends_the_host_closed_the_table():
+def test_stopping_the_server_tells_the_friends_the_server_stopped():
     async def scenario() -> None:
         async with running_server(ServerConfig(port=0)) as (server, url):
             server.open_table("BYEB", spec(3, 1), seed=1)
@@ -193,6 +193,6 @@ def test_stopping_the_server_tells_the_friends_the_host_closed_the_table():
                 await server.stop()
                 got = await receive_until_closed(ws)
                 closing = got[-1]
-                assert isinstance(closing, P.Closing) and closing.reason is P.CloseReason.HOST_QUIT
+                assert isinstance(closing, P.Closing) and closing.reason is P.CloseReason.SERVER_STOPPED
 
     run(scenario())

@@ -20,11 +20,12 @@ from gnoming.net.client import RemoteFeed
 from gnoming.net.discovery import LanTable
 from gnoming.net.headless import HeadlessOptions, play
 from gnoming.net.protocol import EmoteId, SeatStatus
+from gnoming.net.say import HOST_NAMED_QUIT, UNKNOWN_CODE
 from gnoming.store.settings import SeatSpec
 from gnoming.ui.app import App
 from gnoming.ui.hosting import HostError, HostFeed, Hosting
 from gnoming.ui.scenes.join import BAD_ADDRESS, BAD_CODE, JoinScene
-from gnoming.ui.scenes.lobby import NO_ANSWER, REFUSALS, LobbyScene
+from gnoming.ui.scenes.lobby import NO_ANSWER, LobbyScene
 from gnoming.ui.scenes.nettable import NetworkTableScene
 from gnoming.ui.scenes.scoreboard import ScoreboardScene
 from gnoming.ui.scenes.title import TitleScene
@@ -57,6 +58,13 @@ def key(app: App, code: int, text: str = "") -> None:
 
 def typed(app: App, text: str) -> None:
     app.step([pygame.event.Event(pygame.TEXTINPUT, text=text)], DT)
+
+
+def pumped(*feeds: RemoteFeed) -> bool:
+    """Let friends' feeds read what arrived (for use inside a ``frames_until`` condition)."""
+    for feed in feeds:
+        feed.step(0.0)
+    return True
 
 
 def frames_until(app: App, done: Callable[[], bool], seconds: float = 15.0) -> None:
@@ -126,6 +134,7 @@ def test_a_whole_hosted_game_through_the_table_scene_with_a_friend_and_a_gnome(
     click(app, again.rect.center)
     if app.stack.top is board:  # the first click only ends the counting
         click(app, again.rect.center)
+    frames_until(app, lambda: isinstance(app.stack.top, LobbyScene))
     lobby = app.stack.top
     assert isinstance(lobby, LobbyScene) and isinstance(lobby.feed, HostFeed), "a new table is hosted"
     assert [s.gnome for s in lobby.feed.hosting.seats] == [False, False, True]
@@ -151,7 +160,7 @@ def test_the_friends_table_goes_back_to_the_title_when_the_host_quits(make_app: 
         host_feed.step(0.0)
         host.stop()
         frames_until(app, lambda: isinstance(app.stack.top, TitleScene))
-        assert any(t.text == _("The host closed the table.") for t in app.toasts)
+        assert any(t.text == _(HOST_NAMED_QUIT).format(name="Ada") for t in app.toasts)
     finally:
         host_feed.close()
 
@@ -239,6 +248,7 @@ def test_new_game_with_a_friend_seat_opens_the_lobby_of_a_hosted_table(make_app:
     app.push(scene)
     scene.seats[1] = FRIEND
     scene.start()
+    frames_until(app, lambda: isinstance(app.stack.top, LobbyScene))  # the table opens on a worker
     lobby = app.stack.top
     assert isinstance(lobby, LobbyScene) and lobby.hosting
     frames_until(app, lambda: lobby.feed.view.joined)
@@ -255,7 +265,7 @@ def test_the_host_fills_an_open_seat_with_a_gnome_and_the_game_starts(make_app: 
     try:
         lobby = LobbyScene(app, feed)
         app.clear_to(lobby)
-        frames_until(app, lambda: len(lobby.menu.buttons) == 2)  # Gnome on seat 2, Close
+        frames_until(app, lambda: len(lobby.menu.buttons) == 4)  # Gnome on seat 2, Gnomes, Wait, Close
         click(app, lobby.menu.buttons[0].rect.center)
         frames_until(app, lambda: isinstance(app.stack.top, NetworkTableScene))
         assert [s.kind for s in feed.seats] == ["person", "gnome", "gnome"]
@@ -289,7 +299,7 @@ def test_joining_with_a_wrong_code_says_so_and_back_returns_to_join(make_app: Ap
         lobby = app.stack.top
         assert isinstance(lobby, LobbyScene)
         frames_until(app, lambda: lobby.failure is not None)
-        assert lobby.failure == _(REFUSALS[next(iter(REFUSALS))])
+        assert lobby.failure == _(UNKNOWN_CODE).format(code="ZZZZZZ")
         key(app, pygame.K_ESCAPE)
         assert app.stack.top is join
     finally:
@@ -377,3 +387,187 @@ class socket_nobody_listens:
 
     def __exit__(self, *exc: object) -> None:
         return None
+
+
+# ---------------------------------------------------------------- opening without freezing
+
+
+class SlowHosting(Hosting):
+    """A table whose opening waits until the test lets it (a busy computer, a slow network)."""
+
+    def __init__(self, *seats: SeatSpec) -> None:
+        super().__init__(seats, port=0, bind="127.0.0.1", announce=False, gnome_delay=0.0, seed=3)
+        self.release = threading.Event()
+        self.worker: str | None = None
+
+    def start(self) -> HostFeed:
+        self.worker = threading.current_thread().name
+        assert self.release.wait(20), "the test never let the table open"
+        return super().start()
+
+
+def test_opening_a_table_runs_on_a_worker_and_the_window_keeps_drawing(make_app: AppFactory) -> None:
+    from gnoming.ui.scenes.opening import OpeningScene
+
+    app = make_app()
+    app.clear_to(TitleScene(app))
+    slow = SlowHosting(ADA, FRIEND)
+    app.router.opening(slow)
+    opening = app.stack.top
+    assert isinstance(opening, OpeningScene)
+    for _frame in range(30):  # a blocked UI thread would never get here: start() waits for the test
+        app.step([], DT)
+    assert app.stack.top is opening and opening.clock > 0.4, "frames went on while the table opened"
+    assert slow.worker is not None and slow.worker != threading.current_thread().name
+    shot = pygame.Surface(app.size)
+    opening.draw(shot)
+    slow.release.set()
+    frames_until(app, lambda: isinstance(app.stack.top, LobbyScene))
+    lobby = app.stack.top
+    assert isinstance(lobby, LobbyScene) and isinstance(lobby.feed, HostFeed)
+    frames_until(app, lambda: lobby.feed.view.joined)
+    lobby.feed.close()
+
+
+def test_cancelling_while_the_table_opens_closes_it_once_it_is_open(make_app: AppFactory) -> None:
+    from gnoming.ui.scenes.opening import OpeningScene
+
+    app = make_app()
+    app.clear_to(TitleScene(app))
+    slow = SlowHosting(ADA, FRIEND)
+    app.router.opening(slow)
+    assert isinstance(app.stack.top, OpeningScene)
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.stack.top, TitleScene)
+    slow.release.set()
+    deadline = time.monotonic() + 15
+    while not slow._stopped and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert slow._stopped, "the table opened after Cancel was closed again"
+
+
+def test_a_table_that_cannot_open_says_so_without_blocking(make_app: AppFactory) -> None:
+    first = hosting(ADA, FRIEND)
+    feed = first.start()
+    try:
+        app = make_app()
+        app.clear_to(TitleScene(app))
+        app.router.opening(Hosting((ADA, FRIEND), port=first.port, bind="127.0.0.1", announce=False))
+        frames_until(app, lambda: isinstance(app.stack.top, TitleScene))
+        assert any(str(app.settings.network_port) in t.text for t in app.toasts)
+    finally:
+        feed.close()
+
+
+class SlowAnnouncer:
+    """An mDNS announcement that takes as long as the test wants (real ones take ~1.6 s)."""
+
+    made: list[SlowAnnouncer] = []
+
+    def __init__(self, port: int, code: str, name: str, release: threading.Event) -> None:
+        assert release.wait(20)
+        self.closed = False
+        SlowAnnouncer.made.append(self)
+
+    def close(self) -> None:
+        self.closed = True
+
+
+def test_announcing_the_table_happens_on_a_worker_and_a_late_announcement_is_withdrawn(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("GNOMING_LAN", "on")
+    release = threading.Event()
+    table = Hosting(
+        (ADA, FRIEND),
+        port=0,
+        bind="0.0.0.0",  # never started: no socket is opened here
+        announcer=lambda port, code, name: SlowAnnouncer(port, code, name, release),
+    )
+    table.start_announcing()  # returns at once although the announcement waits
+    assert not table.announced
+    table.stop_announcing()  # the game starts before the network heard of it
+    release.set()
+    deadline = time.monotonic() + 15
+    while not SlowAnnouncer.made and time.monotonic() < deadline:
+        time.sleep(0.01)
+    while SlowAnnouncer.made and not SlowAnnouncer.made[-1].closed and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert SlowAnnouncer.made and SlowAnnouncer.made[-1].closed and not table.announced
+
+
+# ---------------------------------------------------------------- the stand-in gnome
+
+
+def test_the_host_chooses_the_stand_in_gnome_and_the_wait_and_a_friend_sees_both(make_app: AppFactory) -> None:
+    from gnoming.net.protocol import Difficulty
+
+    app = make_app()
+    host = hosting(ADA, FRIEND, FRIEND)
+    feed = host.start()
+    friend = RemoteFeed.join(host.join_url(), host.code, "Tove")
+    try:
+        lobby = LobbyScene(app, feed)
+        app.clear_to(lobby)
+        frames_until(app, lambda: pumped(friend) and friend.view.joined and len(lobby.menu.buttons) == 4)
+        gnomes = next(b for b in lobby.menu.buttons if b.rect == lobby.layout.stand_in)
+        wait = next(b for b in lobby.menu.buttons if b.rect == lobby.layout.wait)
+        assert gnomes.label() == _("Gnomes: {level}").format(level=_("Medium"))
+        click(app, gnomes.rect.center)
+        click(app, gnomes.rect.center)
+        assert host.stand_in is Difficulty.EXPERT
+        click(app, wait.rect.center)
+        frames_until(app, lambda: pumped(friend) and friend.view.reconnect_seconds == 120.0)
+        assert friend._thread._connection is not None and friend._thread._connection.reconnect_seconds == 120.0
+        assert [s.level for s in friend.view.seats if s.kind.value == "person"] == [Difficulty.EXPERT] * 3
+        frames_until(app, lambda: wait.label() == _("A dropped friend waits {seconds} s").format(seconds=120))
+        click(app, lobby.menu.buttons[0].rect.center)  # Gnome on the open seat: the chosen level
+        frames_until(app, lambda: isinstance(app.stack.top, NetworkTableScene))
+        assert feed.view.seats[2].kind.value == "gnome" and feed.view.seats[2].level is Difficulty.EXPERT
+    finally:
+        friend.close()
+        feed.close()
+
+
+def test_a_dropped_friends_plate_counts_down_then_says_a_gnome_stands_in_then_is_plain_again(
+    make_app: AppFactory,
+) -> None:
+    app = make_app()
+    host = Hosting((ADA, FRIEND, FRIEND), port=0, bind="127.0.0.1", announce=False, gnome_delay=0.0, seed=5, reconnect_seconds=30.0)
+    feed = host.start()
+    try:
+        app.clear_to(LobbyScene(app, feed))
+        tove = RemoteFeed.join(host.join_url(), host.code, "Tove")
+        ilmar = RemoteFeed.join(host.join_url(), host.code, "Ilmar")
+        frames_until(app, lambda: isinstance(app.stack.top, NetworkTableScene))
+        scene = app.stack.top
+        assert isinstance(scene, NetworkTableScene)
+        seat = next(s.seat for s in feed.view.seats if s.name == "Ilmar")
+        frames_until(app, lambda: pumped(ilmar) and ilmar.view.token is not None)
+        plain = scene.seat_info(seat)
+        assert not plain.alert
+        token = ilmar.view.token
+        ilmar._thread.close(0.5)  # the connection drops without a goodbye
+        frames_until(app, lambda: feed.view.seats[seat].status is SeatStatus.RECONNECTING)
+        info = scene.seat_info(seat)
+        assert info.alert and info.subtitle == _("Reconnecting… {seconds} s").format(seconds=30)
+        for _frame in range(90):  # 1.5 s of the screen's time
+            scene.update(DT)
+        assert scene.seat_info(seat).subtitle == _("Reconnecting… {seconds} s").format(seconds=29)
+        # another friend's screen shows the same plate
+        frames_until(app, lambda: pumped(tove) and tove.view.seats[seat].status is SeatStatus.RECONNECTING)
+        other = NetworkTableScene(app, tove)
+        assert other.seat_info(seat).alert and _("Reconnecting…") in other.seat_info(seat).subtitle
+        # the wait runs out (the server's clock moved on 31 s)
+        host.server.call(lambda s: s.tables[host.code].table.tick(s.tables[host.code].table.now + 31))
+        host.server.call(lambda s: s._changed(s.tables[host.code]))
+        frames_until(app, lambda: feed.view.seats[seat].status is SeatStatus.GNOME_CONTROLLED)
+        standing = scene.seat_info(seat)
+        assert standing.alert and standing.subtitle == _("Gnome standing in ({level})").format(level=_("Medium"))
+        back = RemoteFeed.join(host.join_url(), host.code, "Ilmar", token=token)
+        frames_until(app, lambda: pumped(back) and feed.view.seats[seat].status is SeatStatus.CONNECTED)
+        assert scene.seat_info(seat) == plain
+        back.close()
+        tove.close()
+    finally:
+        feed.close()

@@ -22,9 +22,11 @@ import pygame
 
 from gnoming.i18n import N_, _
 from gnoming.net.client import RemoteFeed
-from gnoming.net.protocol import CloseReason, ErrorCode, SeatInfo, SeatKind, SeatStatus
+from gnoming.net.protocol import SeatInfo, SeatKind, SeatStatus
+from gnoming.net.say import closing_text, problem_text
+from gnoming.options import difficulty_label
 from gnoming.ui import theme
-from gnoming.ui.hosting import HostFeed
+from gnoming.ui.hosting import STAND_IN_LEVELS, WAIT_CHOICES, HostFeed
 from gnoming.ui.menus.common import draw_board, draw_heading, draw_key_hint, font_px, px
 from gnoming.ui.scene import Scene
 from gnoming.ui.widgets import Button, Menu, draw_paragraph, draw_text, ellipsize
@@ -32,20 +34,6 @@ from gnoming.ui.widgets import Button, Menu, draw_paragraph, draw_text, ellipsiz
 if TYPE_CHECKING:
     from gnoming.ui.app import App
 
-REFUSALS: dict[ErrorCode, str] = {
-    ErrorCode.UNKNOWN_TABLE: N_("No table has that code. Check the join code with your host."),
-    ErrorCode.TABLE_FULL: N_("Every seat at that table is taken."),
-    ErrorCode.VERSION: N_("That table plays another version of the game."),
-    ErrorCode.TOO_MANY_ATTEMPTS: N_("Too many wrong codes: wait a minute, then try again."),
-    ErrorCode.SERVER_FULL: N_("That table has no room for another player."),
-    ErrorCode.BAD_TOKEN: N_("The table did not know this seat any more."),
-}
-"""What the player reads when the table refuses them, by the server's error code."""
-CLOSINGS: dict[CloseReason, str] = {
-    CloseReason.HOST_QUIT: N_("The host closed the table."),
-    CloseReason.IDLE: N_("The table closed: nobody came."),
-    CloseReason.GAME_OVER: N_("The game at that table is over."),
-}
 NO_ANSWER = N_("No table answered at {address}. Check the address, and that the host's game is open.")
 REFUSED = N_("The table refused to seat you.")
 
@@ -54,9 +42,9 @@ def failure_text(feed: RemoteFeed, address: str) -> str | None:
     """Why this feed will never reach the table, in the player's words (None: all well so far)."""
     view = feed.view
     if view.fatal is not None:
-        return _(REFUSALS.get(view.fatal.error, REFUSED))
+        return problem_text(view.fatal)
     if view.closing is not None:
-        return _(CLOSINGS.get(view.closing.reason, CLOSINGS[CloseReason.HOST_QUIT]))
+        return closing_text(view.closing)
     if feed.ended and not feed.ready:
         if view.joined:
             return _("The connection to the table was lost.")
@@ -92,6 +80,10 @@ class LobbyLayout:
     row_h: int
     back: pygame.Rect
     hint: tuple[int, int]
+    stand_in: pygame.Rect
+    """The host's choice of gnome (fills a seat, stands in for a dropped friend)."""
+    wait: pygame.Rect
+    """The host's choice of how long a dropped friend's seat waits."""
 
 
 def lobby_layout(app: App, size: tuple[int, int]) -> LobbyLayout:
@@ -104,6 +96,9 @@ def lobby_layout(app: App, size: tuple[int, int]) -> LobbyLayout:
     row_h = min(px(app, 52), (seats.height - px(app, 36)) // 7)
     back = pygame.Rect(0, 0, px(app, 280), px(app, 50))
     back.midtop = (w // 2, board.bottom + px(app, 18))
+    choice_h = px(app, 40)
+    wait = pygame.Rect(info.left, info.bottom - choice_h, info.width, choice_h)
+    stand_in = wait.move(0, -choice_h - px(app, 8))
     return LobbyLayout(
         heading=(w // 2, px(app, 26)),
         board=board,
@@ -112,6 +107,8 @@ def lobby_layout(app: App, size: tuple[int, int]) -> LobbyLayout:
         row_h=row_h,
         back=back,
         hint=(w // 2, h - px(app, 10)),
+        stand_in=stand_in,
+        wait=wait,
     )
 
 
@@ -161,6 +158,11 @@ class LobbyScene(Scene):
                     button.rect = pygame.Rect(0, 0, px(self.app, 120), row.height - px(self.app, 8))
                     button.rect.midright = (row.right - px(self.app, 4), row.centery)
                     buttons.append(button)
+            stand_in = Button(self.stand_in_label, self.next_stand_in)
+            stand_in.rect = layout.stand_in
+            wait = Button(self.wait_label, self.next_wait)
+            wait.rect = layout.wait
+            buttons += [stand_in, wait]
         back_label = N_("Close the table") if self.hosting and self.failure is None else N_("Back")
         back = Button(lambda: _(back_label), self.back)
         back.rect = layout.back
@@ -174,6 +176,31 @@ class LobbyScene(Scene):
         layout = self.layout
         top = layout.seats.top + px(self.app, 36)
         return pygame.Rect(layout.seats.left, top + index * layout.row_h, layout.seats.width, layout.row_h - px(self.app, 4))
+
+    def stand_in_label(self) -> str:
+        level = self.feed.hosting.stand_in if isinstance(self.feed, HostFeed) else STAND_IN_LEVELS[1]
+        return _("Gnomes: {level}").format(level=difficulty_label(level.value))
+
+    def wait_label(self) -> str:
+        return _("A dropped friend waits {seconds} s").format(seconds=round(self.feed.view.reconnect_seconds))
+
+    def next_stand_in(self) -> None:
+        """The next gnome level (Easy, Medium, Hard, Expert, round again)."""
+        feed = self.feed
+        if isinstance(feed, HostFeed):
+            self.app.audio.play("click")
+            levels = STAND_IN_LEVELS
+            level = levels[(levels.index(feed.hosting.stand_in) + 1) % len(levels)]
+            feed.hosting.choose_stand_in(level, feed.hosting.reconnect_seconds)
+
+    def next_wait(self) -> None:
+        """The next wait for a dropped friend (30 s, 1, 2, 5 minutes, round again)."""
+        feed = self.feed
+        if isinstance(feed, HostFeed):
+            self.app.audio.play("click")
+            now = feed.hosting.reconnect_seconds
+            later = [w for w in WAIT_CHOICES if w > now]
+            feed.hosting.choose_stand_in(feed.hosting.stand_in, later[0] if later else WAIT_CHOICES[0])
 
     def fill(self, seat: int) -> None:
         feed = self.feed
@@ -268,13 +295,36 @@ class LobbyScene(Scene):
         pygame.draw.rect(surface, theme.SLATE_DARK, box, border_radius=px(app, 10))
         draw_text(surface, " ".join(code), box.center, code_size, theme.GOLD, bold=True, max_width=box.width - px(app, 16))
         y = box.bottom + px(app, 14)
+        bottom = self.layout.stand_in.top - px(app, 6)
         if isinstance(feed, HostFeed):
+            caption = draw_text(
+                surface,
+                _("For open seats and friends who drop:"),
+                (info.left, bottom),
+                small,
+                theme.STONE_DARK,
+                anchor="bottomleft",
+                max_width=info.width,
+            )
+            bottom = caption.top - px(app, 6)
             note = (
                 _("Also listed under Join a table on the same network.")
                 if feed.hosting.announce and not feed.hosting.loopback_only
                 else _("Not listed on the network: friends type the address.")
             )
-            draw_paragraph(surface, note, pygame.Rect(info.left, y, info.width, info.bottom - y), small, theme.STONE_DARK)
+            draw_paragraph(surface, note, pygame.Rect(info.left, y, info.width, bottom - y), small, theme.STONE_DARK)
+        else:
+            area = self.layout.stand_in.union(self.layout.wait)
+            draw_paragraph(surface, self.stand_in_words(), area, small, theme.STONE_DARK)
+
+    def stand_in_words(self) -> str:
+        """What happens to a friend who drops, as the host chose it (shown to friends)."""
+        view = self.feed.view
+        person = next((s for s in view.seats if s.kind is SeatKind.PERSON), None)
+        level = difficulty_label(person.level.value) if person is not None else "?"
+        return _("A friend who drops has {seconds} s to come back; then a gnome plays for them ({level}).").format(
+            seconds=round(view.reconnect_seconds), level=level
+        )
 
     def _draw_seats(self, surface: pygame.Surface) -> None:
         app, area = self.app, self.layout.seats

@@ -5,23 +5,28 @@ with a :class:`~gnoming.net.client.RemoteFeed` and what only a network game
 needs: quick emotes (E, or the Emote button, then a number or a click; no
 typing, nothing to moderate), and leaving for the title with a clear word when
 the table is gone (the host quit, the connection is lost for good). Friends who
-drop, come back or are replaced by a gnome are told by the feed's messages.
+drop, come back or are replaced by a gnome are told by the feed's messages,
+and their plate says "Reconnecting… 42 s", then "Gnome standing in", until they are back.
 """
 
 from __future__ import annotations
 
+import math
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 import pygame
 
 from gnoming.i18n import _
 from gnoming.net.client import EMOTE_TEXTS, RemoteFeed
-from gnoming.net.protocol import EmoteId
+from gnoming.net.protocol import EmoteId, SeatKind, SeatStatus
 from gnoming.net.seats import SavedSeat, forget_seat, save_seat
+from gnoming.options import difficulty_label
 from gnoming.ui import theme
 from gnoming.ui.hosting import HostFeed
 from gnoming.ui.scenes.lobby import failure_text
 from gnoming.ui.scenes.table import TableScene
+from gnoming.ui.table.paint import SeatInfo
 from gnoming.ui.widgets import draw_text
 
 if TYPE_CHECKING:
@@ -47,6 +52,38 @@ class NetworkTableScene(TableScene):
         self._seen_seq = feed.view.seq
         self._kept: str | None = None
 
+    # ------------------------------------------------------------------ seats
+
+    def seat_info(self, seat: int) -> SeatInfo:
+        """A friend who dropped says so on their plate, with the seconds their seat
+        still waits, then that a gnome stands in; the plate is plain again when
+        they are back."""
+        info = super().seat_info(seat)
+        seats = self.remote.view.seats
+        if not 0 <= seat < len(seats) or seats[seat].kind is not SeatKind.PERSON:
+            return info
+        status = seats[seat].status
+        if status is SeatStatus.RECONNECTING:
+            left = self.remote.view.wait_left.get(seat)
+            if left is None:
+                return replace(info, subtitle=_("Reconnecting…"), short=_("Reconnecting…"), alert=True)
+            seconds = math.ceil(left)
+            return replace(
+                info,
+                subtitle=_("Reconnecting… {seconds} s").format(seconds=seconds),
+                short=_("Away {seconds} s").format(seconds=seconds),
+                alert=True,
+            )
+        if status is SeatStatus.GNOME_CONTROLLED:
+            level = difficulty_label(seats[seat].level.value)
+            return replace(
+                info,
+                subtitle=_("Gnome standing in ({level})").format(level=level),
+                short=_("Gnome standing in"),
+                alert=True,
+            )
+        return info
+
     # ------------------------------------------------------------------ places
 
     def emote_button(self) -> pygame.Rect:
@@ -68,6 +105,7 @@ class NetworkTableScene(TableScene):
 
     def update(self, dt: float) -> None:
         self.emote_wait = max(0.0, self.emote_wait - dt)
+        self.remote.view.pass_time(dt)
         if self.remote.step(0.0) or self.remote.view.seq != self._seen_seq:
             self._pull()  # seat news and emotes come on the person's turn too
         self._seen_seq = self.remote.view.seq

@@ -100,6 +100,9 @@ class SeatInfo:
     """The subtitle for a narrow plate."""
     portrait: int | None
     """Gnome portrait index; None for a person."""
+    alert: bool = False
+    """The subtitle is news that matters now (a friend reconnecting, a gnome standing
+    in for them): drawn in red, before the endgame words."""
 
 
 @dataclass
@@ -437,7 +440,20 @@ class Painter:
             )
             right_w = shown.w + 6
         sub_room = max(10, text_w - right_w)
-        if endgame is not None:
+        if info.alert:
+            subtitle = info.subtitle if wide else info.short
+            size = fit_size(subtitle, sub_size, sub_room, bold=True)
+            draw_text(
+                surface,
+                ellipsize(subtitle, size, sub_room, bold=True),
+                (left, line2),
+                size,
+                theme.HAT_RED,
+                bold=True,
+                anchor="topleft",
+                max_width=sub_room,
+            )
+        elif endgame is not None:
             words, colour = {
                 Endgame.WENT_OUT: (_("Went out!"), theme.HAT_RED),
                 Endgame.LAST_TURN: (_("Last turn"), theme.WOOD_DARK),

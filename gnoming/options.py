@@ -69,6 +69,10 @@ NETWORK_PORTS: tuple[int, ...] = tuple(range(DEFAULT_PORT, DEFAULT_PORT + 6))
 """The ports a hosted table may listen on (Settings); friends add it to the address
 when it is not the first."""
 DEFAULT_NETWORK_PORT = DEFAULT_PORT
+RECONNECT_WAITS: tuple[int, ...] = (30, 60, 120, 300)
+"""How many seconds a dropped friend's seat at a table hosted from this game waits
+before a gnome stands in (the host's choice in the lobby)."""
+DEFAULT_RECONNECT_WAIT = 60
 
 MIN_WINDOW = (960, 600)
 """The smallest window every screen is laid out for."""
@@ -180,7 +184,9 @@ class LaunchOptions:
 __all__ = [
     "DEFAULT_DIFFICULTY",
     "DEFAULT_NETWORK_PORT",
+    "DEFAULT_RECONNECT_WAIT",
     "NETWORK_PORTS",
+    "RECONNECT_WAITS",
     "DEFAULT_SPEED",
     "DEFAULT_WINDOW",
     "DIFFICULTIES",

@@ -15,7 +15,9 @@ from __future__ import annotations
 
 import json
 import random
+import time
 import zlib
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from gnoming.ai.hints import HintThinker, start_hint
@@ -71,8 +73,12 @@ EMOTE_TEXTS = {
 class RemoteFeed:
     """A :class:`~gnoming.feed.SeatFeed` for one seat at a table on a server."""
 
-    def __init__(self, thread: ClientThread) -> None:
+    def __init__(self, thread: ClientThread, clock: Callable[[], float] = time.monotonic) -> None:
         self._thread = thread
+        self.clock = clock
+        """Counts down a dropped friend's wait between two :meth:`step` calls: the
+        server's timer runs while this screen is paused or covered, so this one does too."""
+        self._stepped_at = clock()
         self.view = SeatView()
         self._submitted_seq = -1
         self._messages: list[str] = []
@@ -187,6 +193,9 @@ class RemoteFeed:
 
     def step(self, budget_s: float, act: bool = True) -> bool:
         """Read what arrived (never waits); True when events are waiting."""
+        now = self.clock()
+        self.view.pass_time(max(0.0, now - self._stepped_at))
+        self._stepped_at = now
         for item in self._thread.poll():
             if isinstance(item, Disconnected):
                 if item.final:

@@ -3,7 +3,9 @@
 ``main.py --join ADDRESS --code CODE --autoplay --quit-at-end --result-json PATH``
 ends up here (tests, CI, a friend's seat kept warm). It needs no pygame. The
 seat token is kept in the data folder, so the same command run again after a
-crash rejoins the same seat while the table still keeps it.
+crash rejoins the same seat while the table still keeps it, also when the
+host continues a saved game later. With a data folder, the game seen to its
+end is counted in that folder's statistics (this seat as the player's).
 
 Exit codes: 0 the game was played to its end (the result is written),
 3 the table or the server ended it first, 4 it did not end in time.
@@ -24,6 +26,7 @@ from gnoming.rules import Action
 
 from .address import server_url
 from .connection import ClientThread, Disconnected
+from .friendstats import record_friend_game
 from .protocol import PROTOCOL_VERSION, Act, Hello, Leave, Problem, Result
 from .say import closing_text, problem_text
 from .seats import SavedSeat, forget_seat, load_seat, save_seat
@@ -45,6 +48,12 @@ class HeadlessOptions:
     timeout: float = 900.0
     on_welcome: Callable[[], None] | None = None
     """Called once, when the seat is taken (the host prints its ready line then)."""
+    token: str | None = None
+    """The seat to take back (the host's own, of a continued game); else the one
+    kept in the data folder, if any."""
+    count_statistics: bool = True
+    """Count the finished game in the data folder's statistics (the host's are
+    counted by its table instead)."""
 
 
 def result_record(view: SeatView, result: Result) -> dict[str, object]:
@@ -77,12 +86,12 @@ def say(text: str) -> None:
 def play(options: HeadlessOptions) -> int:
     """Join, play to the end (or until ``options.timeout``), write the result."""
     url = server_url(options.address)
-    saved = load_seat(options.data_dir, url, options.code) if options.data_dir else None
+    saved = load_seat(options.data_dir, url, options.code) if options.data_dir and options.token is None else None
     hello = Hello(
         version=PROTOCOL_VERSION,
         code=options.code,
         name=options.name,
-        token=saved.token if saved else None,
+        token=options.token or (saved.token if saved else None),
     )
     client = ClientThread(url, hello)
     client.start()
@@ -114,6 +123,9 @@ def play(options: HeadlessOptions) -> int:
                 if options.result_json is not None:
                     _write_result(options.result_json, result_record(view, view.result))
                 if options.data_dir is not None:
+                    if options.count_statistics:
+                        for message in record_friend_game(options.data_dir, view):
+                            say(message)
                     forget_seat(options.data_dir, options.code)
                 return EXIT_DONE
             if view.closing is not None:

@@ -9,6 +9,13 @@ computer's network addresses) and the table waits for the other N-1 friends.
 It announces itself on the local network unless it listens on loopback only.
 At the end the friends are told the game is over; if the host stops early
 they are told the host closed the table.
+
+With a data folder the game is kept in its autosave as it goes, and counted in
+its statistics at the end (the host's seat as the player's), as the desktop
+game does. Started again with the same ``--code`` while that autosave holds an
+unfinished game of table CODE, the host continues it: the table opens with
+the friends' seats kept for them, and each friend's ``--join`` with the same
+code (and the same data folder, where its token is) sits down in its own seat.
 """
 
 from __future__ import annotations
@@ -21,13 +28,16 @@ from pathlib import Path
 
 from gnoming.server.app import ServerConfig
 from gnoming.server.thread import ServerThread
+from gnoming.store.saves import load_saved_game
 
 from .address import new_code
 from .discovery import Announcer, lan_addresses
 from .headless import EXIT_DONE, HeadlessOptions, play
+from .hostsave import ContinuedTable, HostKeeper, continued_table, is_hosted_save
 from .protocol import CloseReason, Difficulty, TableSpec
 
 EXIT_NO_PORT = 2
+EXIT_STOPPED = 130
 
 
 @dataclass(frozen=True)
@@ -63,23 +73,47 @@ def emit(record: dict[str, object]) -> None:
     sys.stdout.flush()
 
 
+def saved_table(data_dir: Path, code: str) -> ContinuedTable | None:
+    """The unfinished hosted game of table ``code`` in the autosave, if any."""
+    saved, messages = load_saved_game(data_dir)
+    for message in messages:
+        print(message, file=sys.stderr)
+    if saved is None or not is_hosted_save(saved):
+        return None
+    try:
+        continued = continued_table(saved)
+    except ValueError as error:
+        print(f"The saved network game cannot be continued: {error}", file=sys.stderr)
+        return None
+    return continued if continued.code == code else None
+
+
 def host(options: HostOptions) -> int:
     """Open the table, play the host's seat with a gnome, close the table; the exit code."""
     code = options.code or new_code()
+    continued = saved_table(options.data_dir, code) if options.data_dir and options.code else None
+    host_seat = continued.host_seat if continued is not None else 0
+    keeper = HostKeeper(options.data_dir, host_seat) if options.data_dir is not None else None
     config = ServerConfig(
         host=options.bind,
         port=options.port,
         reconnect_seconds=options.reconnect_seconds,
         allow_create=False,
     )
-    server = ServerThread(config)
+    server = ServerThread(config, on_change=keeper.changed if keeper is not None else None)
     try:
         server.start()
     except OSError as error:
         print(f"Cannot open the table on port {options.port}: {error}", file=sys.stderr)
+        if keeper is not None:
+            keeper.close()
         return EXIT_NO_PORT
-    spec = TableSpec(seats=options.players, gnomes=0, level=Difficulty(options.level))
-    server.call(lambda s: s.open_table(code, spec, options.seed))
+    if continued is not None:
+        state, seats = continued.state, continued.seats
+        server.call(lambda s: s.continue_table(code, state, seats))
+    else:
+        spec = TableSpec(seats=options.players, gnomes=0, level=Difficulty(options.level))
+        server.call(lambda s: s.open_table(code, spec, options.seed))
     announcer: list[Announcer] = []
 
     def ready() -> None:
@@ -91,6 +125,7 @@ def host(options: HostOptions) -> int:
                 "port": server.port,
                 "code": code,
                 "lan": [f"{ip}:{server.port}" for ip in lan],
+                "continued": continued is not None,
             }
         )
         if options.announce and not _loopback(options.bind):
@@ -110,16 +145,23 @@ def host(options: HostOptions) -> int:
                 result_json=options.result_json,
                 timeout=options.timeout,
                 on_welcome=ready,
+                token=continued.host_token if continued is not None else None,
+                count_statistics=False,
             )
         )
         if result == EXIT_DONE:
             _let_friends_leave(server, code)
             server.stop(CloseReason.GAME_OVER, "the game is over")
         return result
+    except KeyboardInterrupt:  # Ctrl+C: friends are told the host closed the table
+        print("The host stopped the table; an unfinished game stays in the autosave.", file=sys.stderr)
+        return EXIT_STOPPED
     finally:
         for one in announcer:
             one.close()
         server.stop(name=options.name)
+        if keeper is not None:
+            keeper.close()
 
 
 def _let_friends_leave(server: ServerThread, code: str, seconds: float = 5.0) -> None:

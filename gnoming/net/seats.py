@@ -3,12 +3,17 @@
 One small JSON file per table under ``<data dir>/network/<CODE>.json``. The
 code is checked before it becomes part of a file name, and the file is read
 back through a typed decoder: a damaged file is simply not used.
+
+A kept token is offered only to the same host (the same address, any port:
+a host who continues a saved game may be on another port) with the same code.
+It stays until the game is seen to the end, so it outlives the host quitting.
 """
 
 from __future__ import annotations
 
 import contextlib
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import msgspec
 
@@ -45,9 +50,24 @@ def load_seat(data_dir: Path, url: str, code: str) -> SavedSeat | None:
         saved = msgspec.json.decode(data, type=SavedSeat)
     except (OSError, ValueError):
         return None
-    if saved.version != SEATS_VERSION or saved.url != url or saved.code != code:
+    if saved.version != SEATS_VERSION or saved.code != code or not same_host(saved.url, url):
         return None
     return saved
+
+
+def same_host(one: str, other: str) -> bool:
+    """Whether two table addresses name the same host (the port may differ).
+
+    >>> same_host("ws://192.168.1.20:47474", "ws://192.168.1.20:5000")
+    True
+    >>> same_host("ws://192.168.1.20:47474", "ws://192.168.1.21:47474")
+    False
+    """
+    try:
+        a, b = urlsplit(one), urlsplit(other)
+        return a.scheme == b.scheme and a.hostname is not None and a.hostname == b.hostname
+    except ValueError:
+        return False
 
 
 def forget_seat(data_dir: Path, code: str) -> None:

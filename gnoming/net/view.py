@@ -63,7 +63,7 @@ class SeatView:
     news: list[SeatNews | EmoteShown] = field(default_factory=list)
     wait_left: dict[int, float] = field(default_factory=dict)
     """Seat -> seconds its dropped friend still has before the gnome stands in (told
-    by the server, counted down by :meth:`pass_time`)."""
+    by the server, counted down by :meth:`pass_time` as the client's time passes)."""
 
     # ------------------------------------------------------------------ state
 

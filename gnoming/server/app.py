@@ -50,10 +50,10 @@ from gnoming.net.protocol import (
     decode_client,
     encode,
 )
-from gnoming.rules import Action
+from gnoming.rules import Action, GameState
 
 from .stopwatch import Stopwatch
-from .table import GnomeTurn, Joined, Table, version_problem
+from .table import GnomeTurn, Joined, KeptSeat, Table, version_problem
 
 log = logging.getLogger("gnoming.server")
 
@@ -200,9 +200,17 @@ ResultCallback = Callable[[Table], None]
 class TableServer:
     """Many tables behind one WebSocket port."""
 
-    def __init__(self, config: ServerConfig, on_result: ResultCallback | None = None) -> None:
+    def __init__(
+        self,
+        config: ServerConfig,
+        on_result: ResultCallback | None = None,
+        on_change: ResultCallback | None = None,
+    ) -> None:
         self.config = config
         self.on_result = on_result
+        self.on_change = on_change
+        """Called on the server's loop after anything happened at a table (the
+        hosting game autosaves from it)."""
         self.tables: dict[str, TableRunner] = {}
         self.clients: set[Client] = set()
         self.attempts = AttemptCounter(config.join_attempts)
@@ -268,6 +276,16 @@ class TableServer:
             reconnect_seconds=self.config.reconnect_seconds,
         )
         self.tables[code] = TableRunner(table, asyncio.get_running_loop().time())
+        return table
+
+    def continue_table(self, code: str, state: GameState, seats: Sequence[KeptSeat]) -> Table:
+        """Open table ``code`` again for a saved game (see :meth:`Table.continue_game`)."""
+        table = self.open_table(code, TableSpec(seats=len(seats), gnomes=0), state.seed)
+        try:
+            table.continue_game(state, seats)
+        except ValueError:
+            self.tables.pop(code, None)
+            raise
         return table
 
     def lay_out_seats(self, code: str, seats: Sequence[tuple[bool, str, Difficulty]]) -> None:
@@ -435,6 +453,8 @@ class TableServer:
         """After anything happened at a table: timers, gnomes, the result."""
         table = runner.table
         loop = asyncio.get_running_loop()
+        if self.on_change is not None:
+            self.on_change(table)
         if runner.timer is not None:
             runner.timer.cancel()
             runner.timer = None
@@ -471,9 +491,11 @@ class TableServer:
                 else:
                     action = await self._think(turn)
                 if not table.closed:
-                    table.play_gnome(turn, action)
+                    played = table.play_gnome(turn, action)
                     if table.finished:
                         break
+                    if played and self.on_change is not None:
+                        self.on_change(table)  # the host's autosave has the gnome's move too
                 await asyncio.sleep(0)
         finally:
             runner.gnome_task = None

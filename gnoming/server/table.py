@@ -69,6 +69,14 @@ class Seat:
     token: str | None = None
     link: Link | None = None
     away_since: float | None = None
+    kept: bool = False
+    """A seat of a continued game: only its own token takes it, and the lobby waits
+    for it (or for the host to let a gnome play it)."""
+
+    @property
+    def waiting(self) -> bool:
+        """The lobby waits for this seat: open, or kept for its player."""
+        return self.status is SeatStatus.OPEN or (self.kept and self.status is SeatStatus.RECONNECTING)
 
     def info(self, now: float | None = None, reconnect_seconds: float = 0.0) -> SeatInfo:
         """The seat as everyone sees it; with ``now``, a reconnecting seat says how
@@ -96,6 +104,20 @@ class GnomeTurn:
     seed: int
     observation: Observation
     legal: tuple[Action, ...]
+
+
+@dataclass(frozen=True)
+class KeptSeat:
+    """A seat of a saved game as a continued table lays it out again."""
+
+    kind: SeatKind
+    name: str
+    level: Difficulty
+    token: str | None = None
+    """A person's seat token from the saved game (the same one their client kept)."""
+    gnome_plays: bool = False
+    """A gnome played the person's seat when the game was saved: it plays on until
+    they come back, and the lobby does not wait for them."""
 
 
 @dataclass
@@ -159,6 +181,7 @@ class Table:
         self.closed = False
         self._last_update: bytes | None = None
         self.result_message: Result | None = None
+        self._continued: GameState | None = None
         self.now: float | None = None
         """The time of the latest join, leave or tick (for the seconds a dropped seat waits)."""
 
@@ -176,7 +199,8 @@ class Table:
         return None if self.state is None else self.state.result()
 
     def open_seats(self) -> int:
-        return sum(1 for s in self.seats if s.status is SeatStatus.OPEN)
+        """Seats the lobby waits for: open ones, and kept ones whose player is not back."""
+        return sum(1 for s in self.seats if s.waiting)
 
     def links(self) -> list[Link]:
         return [s.link for s in self.seats if s.link is not None]
@@ -227,6 +251,8 @@ class Table:
             return self._rejoin(link, hello.token, now)
         seat = next((s for s in self.seats if s.status is SeatStatus.OPEN), None)
         if seat is None:
+            if any(s.kept for s in self.seats):
+                return Refused(_problem(ErrorCode.TABLE_FULL, "every seat at this table is kept for the player who sat there", fatal=True))
             return Refused(_problem(ErrorCode.TABLE_FULL, "every seat at this table is taken", fatal=True))
         seat.name = display_name(hello.name, seat.index)
         seat.token = new_token()
@@ -263,7 +289,12 @@ class Table:
         if self.started:
             self._send_snapshot(seat)
         self._broadcast_seat(seat)
+        self._start_when_seated()
         return Joined(seat.index)
+
+    def _start_when_seated(self) -> None:
+        if not self.started and not self.closed and self.open_seats() == 0:
+            self.start()
 
     def _welcome(self, seat: Seat) -> None:
         assert seat.token is not None
@@ -286,7 +317,10 @@ class Table:
         if seat.link is not link:
             return  # an old connection of a seat rejoined elsewhere
         seat.link = None
-        if not self.started:
+        if not self.started and seat.kept:
+            if seat.status is SeatStatus.CONNECTED:
+                seat.status = SeatStatus.RECONNECTING  # still kept for them
+        elif not self.started:
             seat.status = SeatStatus.OPEN
             seat.token = None
             seat.name = ""
@@ -328,6 +362,12 @@ class Table:
     # ------------------------------------------------------------------ playing
 
     def start(self) -> None:
+        """Deal (or, at a continued table, carry on where the saved game stopped)."""
+        if self._continued is not None:
+            self.state, self._continued = self._continued, None
+            self._last_update = self._update((), resync=True)
+            self._broadcast(self._last_update)
+            return
         state, events = GameState.start(self.spec.seats, first_seat=self.first_seat, seed=self.seed)
         self.state = state
         self._publish(events)
@@ -434,17 +474,49 @@ class Table:
             for i, (gnome, name, level) in enumerate(seats)
         ]
 
+    def continue_game(self, state: GameState, seats: Sequence[KeptSeat]) -> None:
+        """Before anyone joins: lay the table out as a saved game left it. The lobby
+        waits for each person whose seat is kept (they come back with their token,
+        nobody else can take it) unless the host lets a gnome play it; then the game
+        carries on from ``state``."""
+        if self.started or self.links() or len(seats) != len(self.seats) or state.n_seats != len(seats):
+            raise ValueError("a table is laid out once, before anyone joins, seat for seat")
+        if state.is_over():
+            raise ValueError("a finished game cannot be continued")
+        if not any(s.kind is SeatKind.PERSON and s.token for s in seats):
+            raise ValueError("a continued table needs a seat kept for a person")
+        laid_out = []
+        for i, kept in enumerate(seats):
+            if kept.kind is SeatKind.GNOME or kept.token is None:
+                laid_out.append(Seat(i, SeatKind.GNOME, kept.name, kept.level, SeatStatus.GNOME_CONTROLLED))
+            else:
+                status = SeatStatus.GNOME_CONTROLLED if kept.gnome_plays else SeatStatus.RECONNECTING
+                name = display_name(kept.name, i)
+                laid_out.append(Seat(i, SeatKind.PERSON, name, kept.level, status, token=kept.token, kept=True))
+        self.seats = laid_out
+        if state.seed is not None:
+            self.seed = state.seed
+        self.first_seat = state.first_seat
+        self.seq = len(state.history)
+        self._continued = state
+
     def seat_gnome(self, index: int, name: str, level: Difficulty) -> bool:
         """The host fills an open seat with a gnome in the lobby; the game starts
-        when no seat is left open. False if the seat is not open (nothing changes)."""
+        when no seat is left open. A seat kept for a friend of a continued game
+        keeps their name and token: the gnome plays it until they come back.
+        False if the seat does not wait for anyone (nothing changes)."""
         if self.started or self.closed or not 0 <= index < len(self.seats):
             return False
-        if self.seats[index].status is not SeatStatus.OPEN:
+        seat = self.seats[index]
+        if not seat.waiting or seat.link is not None:
             return False
-        self.seats[index] = Seat(index, SeatKind.GNOME, name, level, SeatStatus.GNOME_CONTROLLED)
+        if seat.kept:
+            seat.status = SeatStatus.GNOME_CONTROLLED
+            seat.level = level
+        else:
+            self.seats[index] = Seat(index, SeatKind.GNOME, name, level, SeatStatus.GNOME_CONTROLLED)
         self._broadcast_lobby()
-        if self.open_seats() == 0:
-            self.start()
+        self._start_when_seated()
         return True
 
     def choose_stand_in(self, level: Difficulty, reconnect_seconds: float) -> bool:

@@ -24,9 +24,15 @@ T = TypeVar("T")
 class ServerThread:
     """Start with :meth:`start`; :meth:`stop` tells every friend and ends the thread."""
 
-    def __init__(self, config: ServerConfig, on_result: ResultCallback | None = None) -> None:
+    def __init__(
+        self,
+        config: ServerConfig,
+        on_result: ResultCallback | None = None,
+        on_change: ResultCallback | None = None,
+    ) -> None:
         self.config = config
         self.on_result = on_result
+        self.on_change = on_change
         self.host = ""
         self.port = 0
         self._server: TableServer | None = None
@@ -47,7 +53,7 @@ class ServerThread:
     async def _run(self) -> None:
         self._loop = asyncio.get_running_loop()
         self._stop = asyncio.Event()
-        self._server = TableServer(self.config, self.on_result)
+        self._server = TableServer(self.config, self.on_result, self.on_change)
         self.host, self.port = await self._server.start()
         self._ready.set()
         await self._stop.wait()

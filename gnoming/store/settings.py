@@ -24,7 +24,9 @@ from typing import cast
 
 from gnoming.i18n import N_, _
 from gnoming.options import (
+    DEFAULT_DIFFICULTY,
     DEFAULT_NETWORK_PORT,
+    DEFAULT_RECONNECT_WAIT,
     DEFAULT_WINDOW,
     DIFFICULTIES,
     LANGUAGES,
@@ -33,6 +35,7 @@ from gnoming.options import (
     MIN_SEATS,
     MIN_WINDOW,
     NETWORK_PORTS,
+    RECONNECT_WAITS,
     SEAT_KINDS,
     SPEEDS,
     Difficulty,
@@ -116,6 +119,11 @@ class Settings:
     """The table a new game starts with (2 to 7 seats)."""
     network_port: int = DEFAULT_NETWORK_PORT
     """The port a table hosted from this game listens on (one of :data:`NETWORK_PORTS`)."""
+    stand_in_level: Difficulty = DEFAULT_DIFFICULTY
+    """The gnome a hosted table puts in an open seat or in a dropped friend's (the
+    host's last choice in the lobby)."""
+    reconnect_wait: int = DEFAULT_RECONNECT_WAIT
+    """Seconds a dropped friend's seat waits at a hosted table (one of :data:`RECONNECT_WAITS`)."""
 
     def to_dict(self) -> dict[str, object]:
         """The JSON object written to ``settings.json``, with its format version."""
@@ -201,6 +209,12 @@ def _network_port(value: object) -> object:
     return value
 
 
+def _reconnect_wait(value: object) -> object:
+    if type(value) is not int or value not in RECONNECT_WAITS:
+        raise _Bad
+    return value
+
+
 class _Repaired(ValueError):
     """A field whose value had to be cleaned: ``value`` is the cleaned one."""
 
@@ -246,6 +260,8 @@ _FIELD_PARSERS: dict[str, Callable[[object], object]] = {
     "coaching": _flag,
     "default_seats": _seats,
     "network_port": _network_port,
+    "stand_in_level": _choice(DIFFICULTIES),
+    "reconnect_wait": _reconnect_wait,
 }
 assert set(_FIELD_PARSERS) == {f.name for f in fields(Settings)}
 

@@ -17,6 +17,12 @@ Decisions, so the Statistics screen can say what its numbers mean:
 - Each game has an id (a hash of its record), so recording the same finished
   game twice (say, after a crash between the end of the game and clearing the
   autosave) counts it once, as long as it is among the last 50 games.
+- A network game counts for the person at this computer: the host records it
+  from the game record like a local game (the friends' seats are ``"friend"``,
+  neither person nor gnome); a friend who joined records it from the final
+  result their seat saw (:func:`record_seen_game`: no bounces or discarded
+  hazards, which the result does not show), with an id made of the table's
+  code, the seat and the final layouts, so a rejoin after the end counts nothing.
 
 Reading is strict: a ``stats.json`` with a wrong-typed value is damaged as a
 whole and moved aside (the ``.bak`` is then tried), because statistics cannot be
@@ -27,14 +33,15 @@ from __future__ import annotations
 
 import datetime
 import hashlib
-from collections.abc import Collection, Mapping
+import json
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from gnoming.i18n import N_, _
 from gnoming.options import DIFFICULTIES
-from gnoming.rules import Card, GameRecord, GameState, HazardReason, RecordError
+from gnoming.rules import Card, GameRecord, GameState, HazardReason, RecordError, RoundResult
 from gnoming.rules.events import Bounced, HazardRemoved, RoundScored
 
 from .atomic import Damaged, check_version, read_json_file, write_json
@@ -365,33 +372,73 @@ def record_finished_game(
     if final is None or final.totals != outcome.totals:
         raise ValueError("the game record and the final state do not agree")
 
-    totals = [outcome.totals[seat] for seat in persons]
-    won = any(seat in outcome.winners for seat in persons)
-    difficulty = hardest_gnome(record, persons)
+    return _with_game(
+        stats,
+        _Game(
+            identity,
+            record.seats,
+            persons,
+            outcome.totals,
+            outcome.winners,
+            hardest_gnome(record, persons),
+            rounds,
+            matches,
+            bounces,
+            suffered,
+            discarded,
+            went_out,
+        ),
+        when,
+    )
+
+
+@dataclass(frozen=True)
+class _Game:
+    """What one finished game adds, however it was learned."""
+
+    identity: str
+    seat_infos: Sequence[Mapping[str, Any]]
+    persons: tuple[int, ...]
+    totals: tuple[int, ...]
+    winners: tuple[int, ...]
+    difficulty: str
+    rounds: list[int]
+    matches: int
+    bounces: int
+    suffered: int
+    discarded: int
+    went_out: int
+
+
+def _with_game(stats: Stats, game: _Game, when: datetime.datetime | None) -> Stats:
+    persons = game.persons
+    totals = [game.totals[seat] for seat in persons]
+    won = any(seat in game.winners for seat in persons)
     tallies = dict(stats.by_difficulty)
-    old = tallies.get(difficulty, Tally())
-    tallies[difficulty] = Tally(old.played + 1, old.won + won)
+    old = tallies.get(game.difficulty, Tally())
+    tallies[game.difficulty] = Tally(old.played + 1, old.won + won)
     moment = when or datetime.datetime.now(datetime.UTC)
     seats = []
-    for seat in range(record.n_seats):
-        info = _seat_info(record, seat)
-        name = info.get("name")
+    for seat in range(len(game.totals)):
+        info = game.seat_infos[seat] if seat < len(game.seat_infos) else {}
+        kind = "person" if seat in persons else ("friend" if info.get("kind") == "friend" else "gnome")
         seats.append(
             SeatLine(
-                clean_name(name) or f"Seat {seat + 1}",
-                "person" if seat in persons else "gnome",
+                clean_name(info.get("name")) or f"Seat {seat + 1}",
+                kind,
                 str(info.get("difficulty", "")),
-                outcome.totals[seat],
+                game.totals[seat],
             )
         )
     line = GameLine(
-        identity,
+        game.identity,
         moment.isoformat(timespec="seconds"),
         tuple(seats),
-        outcome.winners,
+        game.winners,
         persons,
-        difficulty,
+        game.difficulty,
     )
+    rounds = game.rounds
     return replace(
         stats,
         games_played=stats.games_played + 1,
@@ -402,13 +449,94 @@ def record_finished_game(
         worst_round=_highest(stats.worst_round, rounds),
         best_game=_lowest(stats.best_game, totals),
         worst_game=_highest(stats.worst_game, totals),
-        matches=stats.matches + matches,
-        bounces=stats.bounces + bounces,
-        hazards_suffered=stats.hazards_suffered + suffered,
-        hazards_discarded=stats.hazards_discarded + discarded,
-        went_out_first=stats.went_out_first + went_out,
+        matches=stats.matches + game.matches,
+        bounces=stats.bounces + game.bounces,
+        hazards_suffered=stats.hazards_suffered + game.suffered,
+        hazards_discarded=stats.hazards_discarded + game.discarded,
+        went_out_first=stats.went_out_first + game.went_out,
         recent=(*stats.recent, line)[-RECENT_GAMES:],
     )
+
+
+def seen_game_id(table_code: str, seat: int, round_results: Sequence[RoundResult]) -> str:
+    """The id of a network game as one seat saw its end: the table's code, the seat
+    and every final layout, so seeing the same end twice (a rejoin after the end)
+    gives the same id."""
+    layouts = [[[int(card) for card in s.layout.cards] for s in r.seats] for r in round_results]
+    text = json.dumps([table_code, seat, layouts], separators=(",", ":"))
+    return "net-" + hashlib.sha256(text.encode("utf-8")).hexdigest()[:12]
+
+
+def record_seen_game(
+    stats: Stats,
+    table_code: str,
+    seat: int,
+    seats: Sequence[Mapping[str, Any]],
+    round_results: Sequence[RoundResult],
+    *,
+    when: datetime.datetime | None = None,
+) -> Stats:
+    """``stats`` with a network game played at someone else's table, from the final
+    result this seat saw: the scored rounds' final layouts (``round_results``),
+    one entry per seat in ``seats`` (``kind`` ``"person"`` for this seat,
+    ``"friend"`` or ``"gnome"``, ``name``, ``difficulty``). The rounds, totals,
+    winners, matches, hazards suffered and going out first are read from the
+    layouts; bounces and discarded hazards are not (they are not in the result:
+    they stay as they were). Returns ``stats`` itself when the game is already
+    among the recent games. Raises ``ValueError`` if the result is not that of a
+    whole game with this seat in it.
+    """
+    from gnoming.rules import ROUNDS
+    from gnoming.rules.scoring import decide_winners
+
+    n_seats = len(seats)
+    if len(round_results) != ROUNDS or not 0 <= seat < n_seats:
+        raise ValueError("a finished game has every round scored, and this seat in it")
+    if any(len(r.seats) != n_seats for r in round_results) or not MIN_SEATS <= n_seats <= MAX_SEATS:
+        raise ValueError("the rounds do not have the game's seats")
+    identity = seen_game_id(table_code, seat, round_results)
+    if any(line.game_id == identity for line in stats.recent):
+        return stats
+    outcome = decide_winners([r.scores for r in round_results])
+    mine = [r.seats[seat] for r in round_results]
+    level = -1
+    for index, info in enumerate(seats):
+        difficulty = info.get("difficulty")
+        if index != seat and info.get("kind") == "gnome" and difficulty in DIFFICULTY_ORDER:
+            level = max(level, DIFFICULTY_ORDER.index(difficulty))
+    return _with_game(
+        stats,
+        _Game(
+            identity,
+            seats,
+            (seat,),
+            outcome.totals,
+            outcome.winners,
+            DIFFICULTY_ORDER[level] if level >= 0 else NO_GNOMES,
+            [m.total for m in mine],
+            sum(len(m.layout.matches) for m in mine),
+            0,
+            sum(m.layout.cards.count(Card.HAZARD) for m in mine),
+            0,
+            sum(1 for r in round_results if r.went_out_first == seat),
+        ),
+        when,
+    )
+
+
+def add_seen_game(
+    folder: Path,
+    table_code: str,
+    seat: int,
+    seats: Sequence[Mapping[str, Any]],
+    round_results: Sequence[RoundResult],
+) -> tuple[Stats, list[str]]:
+    """Load, :func:`record_seen_game`, save: what a friend's game calls at the end."""
+    stats, messages = load_stats(folder)
+    updated = record_seen_game(stats, table_code, seat, seats, round_results)
+    if updated is not stats:
+        messages.extend(save_stats(folder, updated))
+    return updated, messages
 
 
 def add_finished_game(

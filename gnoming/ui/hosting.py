@@ -8,7 +8,11 @@ loopback like any friend (:class:`HostFeed`). So the rules on this computer
 decide everything, and the host's screen sees what its seat may see, no more.
 
 The host sits at the first seat that is not a gnome; friends fill the other
-open seats in the order they join. No pygame here.
+open seats in the order they join. With a data folder the game is kept in the
+host's autosave as it goes (:class:`~gnoming.net.hostsave.HostKeeper`), so
+Continue on the title screen opens the same table again
+(``Hosting(..., continued=...)``): the friends' seats wait for them, and each
+friend who joins again with the same code gets their own seat back. No pygame here.
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Protocol
 
 from gnoming.ai.characters import characters_of
@@ -26,7 +31,9 @@ from gnoming.net.address import DEFAULT_PORT, new_code
 from gnoming.net.client import RemoteFeed
 from gnoming.net.connection import ClientThread
 from gnoming.net.discovery import Announcer, lan_addresses
-from gnoming.net.protocol import PROTOCOL_VERSION, Difficulty, Hello, TableSpec
+from gnoming.net.hostsave import ContinuedTable, HostKeeper
+from gnoming.net.protocol import PROTOCOL_VERSION, Difficulty, Hello, SeatKind, TableSpec
+from gnoming.options import DEFAULT_RECONNECT_WAIT
 from gnoming.server.app import ServerConfig, TableServer
 from gnoming.server.thread import ServerThread
 from gnoming.store.settings import SeatSpec
@@ -42,9 +49,6 @@ def lan_allowed() -> bool:
 
 STAND_IN_LEVELS: tuple[Difficulty, ...] = tuple(Difficulty)
 """The gnomes the host may choose to fill a seat or stand in for a dropped friend."""
-WAIT_CHOICES: tuple[float, ...] = (30.0, 60.0, 120.0, 300.0)
-"""How long a dropped friend's seat may wait, in seconds (the host's choice; 60 by default)."""
-DEFAULT_WAIT = 60.0
 
 SEAT_SECONDS = 5.0
 """How long opening a table may wait for the host's own seat."""
@@ -101,9 +105,17 @@ class HostFeed(RemoteFeed):
         super().__init__(thread)
         self.hosting = hosting
 
+    def take_messages(self) -> list[str]:
+        messages = super().take_messages()
+        keeper = self.hosting.keeper
+        return messages + (keeper.take_messages() if keeper is not None else [])
+
     def close(self) -> None:
-        super().close()
+        """The host leaves: the table closes (friends are told, the autosave is on
+        disk). The host's seat is not handed to a gnome first: the game waits in
+        the autosave exactly as the host left it."""
         self.hosting.stop()
+        self._thread.close()
 
 
 class Hosting:
@@ -119,21 +131,36 @@ class Hosting:
         bind: str = "0.0.0.0",
         code: str | None = None,
         announce: bool = True,
-        gnome_delay: float = GNOME_DELAY,
-        reconnect_seconds: float = DEFAULT_WAIT,
+        gnome_delay: float | None = None,
+        reconnect_seconds: float = DEFAULT_RECONNECT_WAIT,
         stand_in: Difficulty = Difficulty.MEDIUM,
         announcer: AnnouncerFactory = Announcer,
+        data_dir: Path | None = None,
+        continued: ContinuedTable | None = None,
     ) -> None:
         self.stand_in = stand_in
         """The gnome that fills a seat (Gnome in the lobby) or stands in for a friend."""
         self.reconnect_seconds = reconnect_seconds
-        self.seats = hosted_seats(seats, stand_in)
-        if all(s.gnome for s in self.seats):
-            raise ValueError("a hosted table needs a seat for the host")
-        self.name = host_name(seats)
-        self.first_seat = first_seat if 0 <= first_seat < len(self.seats) else 0
-        self.seed = seed
-        self.code = code or new_code()
+        self.continued = continued
+        """A saved game this table continues (Continue on the title), else None."""
+        if continued is not None:
+            self.seats = tuple(HostedSeat(k.kind is SeatKind.GNOME, k.name, k.level) for k in continued.seats)
+            self.name = continued.host_name
+            self.first_seat = continued.state.first_seat
+            self.seed = continued.state.seed
+            self.code = continued.code
+            self.host_seat = continued.host_seat
+        else:
+            self.seats = hosted_seats(seats, stand_in)
+            if all(s.gnome for s in self.seats):
+                raise ValueError("a hosted table needs a seat for the host")
+            self.name = host_name(seats)
+            self.first_seat = first_seat if 0 <= first_seat < len(self.seats) else 0
+            self.seed = seed
+            self.code = code or new_code()
+            self.host_seat = next(i for i, s in enumerate(self.seats) if not s.gnome)
+        self.keeper = HostKeeper(data_dir, self.host_seat) if data_dir is not None else None
+        """Keeps the game in the host's autosave and, at the end, statistics."""
         self.bind = bind if lan_allowed() else "127.0.0.1"
         self.announce = announce and lan_allowed()
         self.server = ServerThread(
@@ -143,8 +170,9 @@ class Hosting:
                 reconnect_seconds=reconnect_seconds,
                 allow_create=False,
                 max_tables=1,
-                gnome_delay=gnome_delay,
-            )
+                gnome_delay=GNOME_DELAY if gnome_delay is None else gnome_delay,
+            ),
+            on_change=self.keeper.changed if self.keeper is not None else None,
         )
         self._make_announcer = announcer
         self._announcer: Closeable | None = None
@@ -164,20 +192,28 @@ class Hosting:
         try:
             self.server.start()
         except (OSError, TimeoutError) as error:
-            self._stopped = True
+            self.stop()
             raise HostError(str(error) or type(error).__name__) from None
         gnomes = sum(1 for s in self.seats if s.gnome)
         spec = TableSpec(seats=len(self.seats), gnomes=gnomes)
         layout = [(s.gnome, s.name, s.level) for s in self.seats]
-        code, seed, first = self.code, self.seed, self.first_seat
+        code, seed, first, continued = self.code, self.seed, self.first_seat, self.continued
 
         def open_table(server: TableServer) -> None:
+            if continued is not None:
+                server.continue_table(code, continued.state, continued.seats)
+                return
             table = server.open_table(code, spec, seed)
             table.first_seat = first
             server.lay_out_seats(code, layout)
 
-        self.server.call(open_table)
-        hello = Hello(version=PROTOCOL_VERSION, code=self.code, name=self.name[:24] or "Host")
+        try:
+            self.server.call(open_table)
+        except ValueError as error:
+            self.stop()
+            raise HostError(str(error)) from None
+        token = continued.host_token if continued is not None else None
+        hello = Hello(version=PROTOCOL_VERSION, code=self.code, name=self.name[:24] or "Host", token=token)
         thread = ClientThread(self.join_url(), hello)
         thread.start()
         feed = HostFeed(thread, self)
@@ -272,16 +308,19 @@ class Hosting:
 
     def fill_with_gnome(self, seat: int, level: Difficulty | None = None) -> None:
         """The host puts a gnome (by default the chosen stand-in's level) in an open
-        seat; the game starts when none is open."""
+        seat; the game starts when none is open. At a continued table a friend's
+        kept seat stays theirs: the gnome plays it under their name until they
+        join again."""
         if self._stopped:
             return
         level = level or self.stand_in
         taken = {s.name for s in self.seats}
         names = [c.name for c in characters_of(level.value) if c.name not in taken]
         name = (names or [c.name for c in characters_of(level.value)])[0]
-        self.seats = tuple(
-            HostedSeat(True, name, level) if i == seat else s for i, s in enumerate(self.seats)
-        )
+        if self.continued is None:
+            self.seats = tuple(
+                HostedSeat(True, name, level) if i == seat else s for i, s in enumerate(self.seats)
+            )
         code = self.code
         with contextlib.suppress(RuntimeError, TimeoutError):
             self.server.call(lambda server: server.seat_gnome(code, seat, name, level))
@@ -293,6 +332,8 @@ class Hosting:
         self._stopped = True
         self.stop_announcing()
         self.server.stop(name=self.name)
+        if self.keeper is not None:
+            self.keeper.close()
 
 
 def _close_quietly(thing: Closeable) -> None:
@@ -322,6 +363,7 @@ class Opening:
             error = refused
         except Exception as failed:  # noqa: BLE001 - told to the player, never a crash
             error = HostError(str(failed) or type(failed).__name__)
+            self.hosting.stop()  # the port is not left listening for a table nobody sees
         with self._lock:
             if self._cancelled:
                 if feed is not None:

@@ -17,7 +17,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from gnoming.i18n import _
 from gnoming.net.client import RemoteFeed
+from gnoming.net.hostsave import continued_table, is_hosted_save
+from gnoming.net.protocol import Difficulty
 from gnoming.rules import GameResult
 from gnoming.rules import events as E
 from gnoming.store.saves import SavedGame
@@ -88,6 +91,9 @@ class Router:
             first_seat=config.first_seat,
             seed=config.seed,
             port=self.app.settings.network_port if lan_allowed() else 0,
+            data_dir=self.app.data_dir,
+            stand_in=Difficulty(self.app.settings.stand_in_level),
+            reconnect_seconds=self.app.settings.reconnect_wait,
         )
         self.opening(hosting)
 
@@ -123,7 +129,25 @@ class Router:
         self.host(GameConfig(seats, new_seed(), config.first_seat))
 
     def resume(self, saved: SavedGame) -> None:
-        """Continue a saved game where it stopped."""
+        """Continue a saved game where it stopped. A game this computer hosted for
+        friends opens its table again, in the lobby: the friends' seats wait for them."""
+        if is_hosted_save(saved):
+            try:
+                continued = continued_table(saved)
+            except ValueError:
+                self.app.toast(_("The saved game could not be continued; start a new one."))
+                return
+            self.opening(
+                Hosting(
+                    (),
+                    port=self.app.settings.network_port if lan_allowed() else 0,
+                    data_dir=self.app.data_dir,
+                    stand_in=Difficulty(self.app.settings.stand_in_level),
+                    reconnect_seconds=self.app.settings.reconnect_wait,
+                    continued=continued,
+                )
+            )
+            return
         self.app.clear_to(TableScene(self.app, GameSession.resume(saved, self.app.data_dir)))
 
     def howto(self, page: int = 0) -> None:

@@ -6,7 +6,7 @@ import doctest
 
 import pytest
 
-from gnoming.net import address, discovery, protocol
+from gnoming.net import address, discovery, protocol, seats
 from gnoming.net.discovery import lan_table
 from gnoming.net.protocol import PROTOCOL_VERSION
 from gnoming.net.seats import SavedSeat, forget_seat, load_seat, save_seat, seat_file
@@ -19,6 +19,9 @@ def test_a_kept_seat_is_found_again_for_the_same_server_and_code(tmp_path):
     kept = load_seat(tmp_path, URL, "GN7K")
     assert kept is not None and kept.seat == 2
     assert load_seat(tmp_path, "ws://10.0.0.1:47474", "GN7K") is None  # another server
+    assert load_seat(tmp_path, "wss://127.0.0.1:47474", "GN7K") is None
+    moved = load_seat(tmp_path, "ws://127.0.0.1:5000", "GN7K")  # the host continued on another port
+    assert moved is not None and moved.token == "t" * 24
     forget_seat(tmp_path, "GN7K")
     assert load_seat(tmp_path, URL, "GN7K") is None
 
@@ -65,7 +68,7 @@ def test_an_announced_ipv6_table_gets_a_bracketed_address():
     assert address.server_url(table.address) == "ws://[fd00::2]:5000"
 
 
-@pytest.mark.parametrize("module", [address, discovery, protocol])
+@pytest.mark.parametrize("module", [address, discovery, protocol, seats])
 def test_the_examples_in_the_docstrings_hold(module):
     failures, tried = doctest.testmod(module)
     assert tried > 0 and failures == 0

@@ -27,6 +27,7 @@ from gnoming.ui.hosting import HostError, HostFeed, Hosting
 from gnoming.ui.scenes.join import BAD_ADDRESS, BAD_CODE, JoinScene
 from gnoming.ui.scenes.lobby import NO_ANSWER, LobbyScene
 from gnoming.ui.scenes.nettable import NetworkTableScene
+from gnoming.ui.scenes.pause import PauseScene
 from gnoming.ui.scenes.scoreboard import ScoreboardScene
 from gnoming.ui.scenes.title import TitleScene
 
@@ -459,6 +460,21 @@ def test_a_table_that_cannot_open_says_so_without_blocking(make_app: AppFactory)
         feed.close()
 
 
+def test_a_table_that_fails_while_opening_is_told_and_stops_listening(make_app: AppFactory) -> None:
+    class Failing(Hosting):
+        def start(self) -> HostFeed:
+            self.server.start()
+            raise RuntimeError("the table broke while opening")
+
+    app = make_app()
+    app.clear_to(TitleScene(app))
+    failing = Failing((ADA, FRIEND), port=0, bind="127.0.0.1", announce=False)
+    app.router.opening(failing)
+    frames_until(app, lambda: isinstance(app.stack.top, TitleScene))
+    assert any("the table broke while opening" in t.text for t in app.toasts)
+    assert failing._stopped and not failing.server._thread.is_alive()
+
+
 class SlowAnnouncer:
     """An mDNS announcement that takes as long as the test wants (real ones take ~1.6 s)."""
 
@@ -521,6 +537,7 @@ def test_the_host_chooses_the_stand_in_gnome_and_the_wait_and_a_friend_sees_both
         assert friend._thread._connection is not None and friend._thread._connection.reconnect_seconds == 120.0
         assert [s.level for s in friend.view.seats if s.kind.value == "person"] == [Difficulty.EXPERT] * 3
         frames_until(app, lambda: wait.label() == _("A dropped friend waits {seconds} s").format(seconds=120))
+        assert (app.settings.stand_in_level, app.settings.reconnect_wait) == ("expert", 120), "remembered"
         click(app, lobby.menu.buttons[0].rect.center)  # Gnome on the open seat: the chosen level
         frames_until(app, lambda: isinstance(app.stack.top, NetworkTableScene))
         assert feed.view.seats[2].kind.value == "gnome" and feed.view.seats[2].level is Difficulty.EXPERT
@@ -547,13 +564,18 @@ def test_a_dropped_friends_plate_counts_down_then_says_a_gnome_stands_in_then_is
         plain = scene.seat_info(seat)
         assert not plain.alert
         token = ilmar.view.token
+        now = [time.monotonic()]
+        feed.clock = lambda: now[0]  # the host's screen's time stands still unless the test moves it
         ilmar._thread.close(0.5)  # the connection drops without a goodbye
         frames_until(app, lambda: feed.view.seats[seat].status is SeatStatus.RECONNECTING)
         info = scene.seat_info(seat)
         assert info.alert and info.subtitle == _("Reconnecting… {seconds} s").format(seconds=30)
-        for _frame in range(90):  # 1.5 s of the screen's time
-            scene.update(DT)
+        app.push(PauseScene(app))  # the countdown goes on under the pause menu
+        now[0] += 1.5
+        app.pop()
+        scene.update(DT)
         assert scene.seat_info(seat).subtitle == _("Reconnecting… {seconds} s").format(seconds=29)
+        feed.clock = time.monotonic
         # another friend's screen shows the same plate
         frames_until(app, lambda: pumped(tove) and tove.view.seats[seat].status is SeatStatus.RECONNECTING)
         other = NetworkTableScene(app, tove)
@@ -571,3 +593,66 @@ def test_a_dropped_friends_plate_counts_down_then_says_a_gnome_stands_in_then_is
         tove.close()
     finally:
         feed.close()
+
+
+def test_the_lobby_keeps_drawing_while_the_table_is_announced_and_withdraws_it_when_the_game_starts(
+    make_app: AppFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("GNOMING_LAN", "on")
+    monkeypatch.setattr(Hosting, "loopback_only", property(lambda self: False))  # listens on 127.0.0.1 all the same
+    release = threading.Event()
+    SlowAnnouncer.made.clear()
+    host = Hosting(
+        (ADA, FRIEND),
+        port=0,
+        bind="127.0.0.1",
+        gnome_delay=0.0,
+        announcer=lambda port, code, name: SlowAnnouncer(port, code, name, release),
+    )
+    feed = host.start()
+    try:
+        app = make_app()
+        lobby = LobbyScene(app, feed)
+        app.clear_to(lobby)
+        for _frame in range(30):  # the announcement waits for the test: these frames would not come
+            app.step([], DT)
+        assert not host.announced and app.stack.top is lobby
+        release.set()
+        frames_until(app, lambda: host.announced)
+        click(app, lobby.menu.buttons[0].rect.center)  # a gnome in the open seat: the game starts
+        frames_until(app, lambda: isinstance(app.stack.top, NetworkTableScene))
+        frames_until(app, lambda: SlowAnnouncer.made[-1].closed)
+        assert not host.announced
+    finally:
+        feed.close()
+
+
+def test_the_next_table_hosted_starts_with_the_hosts_last_choice_of_gnome_and_wait(make_app: AppFactory) -> None:
+    import dataclasses
+
+    from gnoming.net.protocol import Difficulty
+    from gnoming.store.settings import load_settings
+    from gnoming.ui.session import GameConfig
+
+    app = make_app()
+    app.update_settings(dataclasses.replace(app.settings, stand_in_level="hard", reconnect_wait=300))
+    assert (load_settings(app.data_dir)[0].stand_in_level, load_settings(app.data_dir)[0].reconnect_wait) == ("hard", 300)
+    app.clear_to(TitleScene(app))
+    app.router.host(GameConfig((ADA, FRIEND), 5, 0))
+    frames_until(app, lambda: isinstance(app.stack.top, LobbyScene))
+    lobby = app.stack.top
+    assert isinstance(lobby, LobbyScene) and isinstance(lobby.feed, HostFeed)
+    try:
+        assert lobby.feed.hosting.stand_in is Difficulty.HARD
+        frames_until(app, lambda: lobby.feed.view.joined and lobby.feed.view.reconnect_seconds == 300)
+        assert lobby.feed.view.seats[1].level is Difficulty.HARD, "the open seat's stand-in"
+    finally:
+        lobby.feed.close()
+
+
+def test_a_wait_the_game_does_not_offer_is_not_taken_from_the_settings_file() -> None:
+    from gnoming.store.settings import Settings, settings_from_dict
+
+    settings, problems = settings_from_dict({"reconnect_wait": 7, "stand_in_level": "grandmaster"}, Settings())
+    assert (settings.reconnect_wait, settings.stand_in_level) == (60, "medium")
+    assert set(problems) == {"reconnect_wait", "stand_in_level"}

@@ -14,7 +14,7 @@ a client of its own table.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 from typing import TYPE_CHECKING
 
@@ -22,11 +22,11 @@ import pygame
 
 from gnoming.i18n import N_, _
 from gnoming.net.client import RemoteFeed
-from gnoming.net.protocol import SeatInfo, SeatKind, SeatStatus
+from gnoming.net.protocol import Difficulty, SeatInfo, SeatKind, SeatStatus
 from gnoming.net.say import closing_text, problem_text
-from gnoming.options import difficulty_label
+from gnoming.options import RECONNECT_WAITS, difficulty_label
 from gnoming.ui import theme
-from gnoming.ui.hosting import STAND_IN_LEVELS, WAIT_CHOICES, HostFeed
+from gnoming.ui.hosting import STAND_IN_LEVELS, HostFeed
 from gnoming.ui.menus.common import draw_board, draw_heading, draw_key_hint, font_px, px
 from gnoming.ui.scene import Scene
 from gnoming.ui.widgets import Button, Menu, draw_paragraph, draw_text, ellipsize
@@ -52,6 +52,12 @@ def failure_text(feed: RemoteFeed, address: str) -> str | None:
     return None
 
 
+def lobby_waits_for(info: SeatInfo) -> bool:
+    """The lobby waits for this seat: an open one, or (at a continued table) one
+    kept for the friend who sat there. Either can be given to a gnome."""
+    return info.status in (SeatStatus.OPEN, SeatStatus.RECONNECTING)
+
+
 def seat_words(info: SeatInfo, mine: bool) -> tuple[str, str]:
     """The name and the state of a seat as the lobby shows them."""
     if info.status is SeatStatus.OPEN:
@@ -62,7 +68,7 @@ def seat_words(info: SeatInfo, mine: bool) -> tuple[str, str]:
     if info.kind is SeatKind.GNOME:
         return name, _("gnome")
     if info.status is SeatStatus.RECONNECTING:
-        return name, _("reconnecting")
+        return name, _("seat kept for them")  # in the lobby: a continued game's friend
     if info.status is SeatStatus.GNOME_CONTROLLED:
         return name, _("a gnome plays for them")
     return name, _("joined")
@@ -132,6 +138,11 @@ class LobbyScene(Scene):
     def hosting(self) -> bool:
         return isinstance(self.feed, HostFeed)
 
+    @property
+    def continuing(self) -> bool:
+        """The host continues a saved game: the friends' seats wait for them."""
+        return isinstance(self.feed, HostFeed) and self.feed.hosting.continued is not None
+
     # ------------------------------------------------------------------ life
 
     def leave(self) -> None:
@@ -152,7 +163,7 @@ class LobbyScene(Scene):
         buttons: list[Button] = []
         if self.hosting and self.failure is None:
             for index, info in enumerate(self.feed.view.seats):
-                if info.status is SeatStatus.OPEN:
+                if lobby_waits_for(info):
                     button = Button(lambda: _("Gnome"), partial(self.fill, index))
                     row = self.seat_row(index)
                     button.rect = pygame.Rect(0, 0, px(self.app, 120), row.height - px(self.app, 8))
@@ -191,7 +202,7 @@ class LobbyScene(Scene):
             self.app.audio.play("click")
             levels = STAND_IN_LEVELS
             level = levels[(levels.index(feed.hosting.stand_in) + 1) % len(levels)]
-            feed.hosting.choose_stand_in(level, feed.hosting.reconnect_seconds)
+            self._choose(level, feed.hosting.reconnect_seconds)
 
     def next_wait(self) -> None:
         """The next wait for a dropped friend (30 s, 1, 2, 5 minutes, round again)."""
@@ -199,8 +210,17 @@ class LobbyScene(Scene):
         if isinstance(feed, HostFeed):
             self.app.audio.play("click")
             now = feed.hosting.reconnect_seconds
-            later = [w for w in WAIT_CHOICES if w > now]
-            feed.hosting.choose_stand_in(feed.hosting.stand_in, later[0] if later else WAIT_CHOICES[0])
+            later = [w for w in RECONNECT_WAITS if w > now]
+            self._choose(feed.hosting.stand_in, later[0] if later else RECONNECT_WAITS[0])
+
+    def _choose(self, level: Difficulty, wait: float) -> None:
+        """Tell the table, and remember the choice for the next table this game hosts."""
+        feed = self.feed
+        if isinstance(feed, HostFeed):
+            feed.hosting.choose_stand_in(level, wait)
+            if wait in RECONNECT_WAITS:
+                settings = self.app.settings
+                self.app.update_settings(replace(settings, stand_in_level=level.value, reconnect_wait=int(wait)))
 
     def fill(self, seat: int) -> None:
         feed = self.feed
@@ -249,6 +269,8 @@ class LobbyScene(Scene):
             return _("Could not join the table")
         if not self.feed.view.joined:
             return _("Joining the table…")
+        if self.continuing:
+            return _("Waiting for friends to come back")
         return _("Waiting for friends")
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -263,11 +285,12 @@ class LobbyScene(Scene):
             self._draw_seats(surface)
         self.menu.draw(surface)
         if self.failure is None:
-            hint = (
-                _("The game starts when every seat is taken. Gnome puts a gnome in an open seat.")
-                if self.hosting
-                else _("The game starts when every seat is taken.")
-            )
+            if self.continuing:
+                hint = _("The game goes on when every friend is back. Gnome lets a gnome play a seat until its friend returns.")
+            elif self.hosting:
+                hint = _("The game starts when every seat is taken. Gnome puts a gnome in an open seat.")
+            else:
+                hint = _("The game starts when every seat is taken.")
             draw_key_hint(surface, hint, layout.hint, font_px(app, 15))
 
     def _draw_failure(self, surface: pygame.Surface, inner: pygame.Rect) -> None:
@@ -334,7 +357,7 @@ class LobbyScene(Scene):
         button_w = px(app, 128) if self.hosting else 0
         for index, info in enumerate(view.seats):
             row = self.seat_row(index)
-            open_seat = info.status is SeatStatus.OPEN
+            open_seat = lobby_waits_for(info)
             colour = theme.GREEN_LIGHT if index == view.seat else (theme.STONE if open_seat else theme.WHITE)
             pygame.draw.rect(surface, colour, row, border_radius=px(app, 8))
             pygame.draw.rect(surface, theme.WOOD_LIGHT, row, 1, border_radius=px(app, 8))

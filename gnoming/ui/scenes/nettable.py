@@ -19,7 +19,8 @@ import pygame
 
 from gnoming.i18n import _
 from gnoming.net.client import EMOTE_TEXTS, RemoteFeed
-from gnoming.net.protocol import EmoteId, SeatKind, SeatStatus
+from gnoming.net.friendstats import record_friend_game
+from gnoming.net.protocol import CloseReason, EmoteId, SeatKind, SeatStatus
 from gnoming.net.seats import SavedSeat, forget_seat, save_seat
 from gnoming.options import difficulty_label
 from gnoming.ui import theme
@@ -51,6 +52,8 @@ class NetworkTableScene(TableScene):
         self.gone = False
         self._seen_seq = feed.view.seq
         self._kept: str | None = None
+        self.counted = False
+        """This friend's statistics have the finished game (the host's are kept by its table)."""
 
     # ------------------------------------------------------------------ seats
 
@@ -105,7 +108,6 @@ class NetworkTableScene(TableScene):
 
     def update(self, dt: float) -> None:
         self.emote_wait = max(0.0, self.emote_wait - dt)
-        self.remote.view.pass_time(dt)
         if self.remote.step(0.0) or self.remote.view.seq != self._seen_seq:
             self._pull()  # seat news and emotes come on the person's turn too
         self._seen_seq = self.remote.view.seq
@@ -115,6 +117,9 @@ class NetworkTableScene(TableScene):
         if not self.gone and feed.ended and feed.result() is None:
             self.gone = True
             self.app.toast(failure_text(feed, "") or _("The connection to the table was lost."))
+            closing = feed.view.closing
+            if closing is not None and closing.reason is CloseReason.HOST_QUIT and not isinstance(feed, HostFeed):
+                self.app.toast(_("Your seat is kept: when the host continues the game, join with the same code."))
             self.app.router.title()
 
     def _keep_seat(self) -> None:
@@ -126,6 +131,10 @@ class NetworkTableScene(TableScene):
             return
         url = self.remote.url
         if self.remote.result() is not None:
+            if not self.counted:
+                self.counted = True
+                for message in record_friend_game(self.app.data_dir, view):
+                    self.app.toast(message)
             if self._kept is not None:
                 forget_seat(self.app.data_dir, view.code)
                 self._kept = None

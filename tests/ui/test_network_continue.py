@@ -248,3 +248,27 @@ class EmptyBrowser:
 
     def close(self) -> None:
         pass
+
+
+def test_a_friend_who_loses_the_table_mid_game_is_told_the_seat_is_kept(make_app: AppFactory) -> None:
+    from gnoming.net.connection import Disconnected
+
+    app = make_app("--speed", "instant")
+    host = Hosting((ADA, FRIEND), port=0, bind="127.0.0.1", announce=False, gnome_delay=0.0, seed=5)
+    host_feed = host.start()
+    try:
+        friend = RemoteFeed.join(host.join_url(), host.code, "Tove")
+        app.clear_to(TitleScene(app))
+        app.router.lobby(friend, host.join_url())
+        frames_until(app, lambda: isinstance(app.stack.top, NetworkTableScene), feeds=(host_feed,))
+        thread = friend._thread
+        thread.close(0.5)
+        lost = [Disconnected(final=True, reason="the host's game stopped answering")]
+        thread.poll = lambda: [lost.pop()] if lost else []  # type: ignore[method-assign]
+        frames_until(app, lambda: isinstance(app.stack.top, TitleScene))
+    finally:
+        host_feed.close()
+    texts = [t.text for t in app.toasts]
+    assert _("The connection to the table was lost.") in texts
+    assert _("Your seat is kept: when the host continues the game, join with the same code.") in texts
+    assert load_seat(app.data_dir, host.join_url(), host.code) is not None

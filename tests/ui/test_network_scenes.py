@@ -25,7 +25,7 @@ from gnoming.store.settings import SeatSpec
 from gnoming.ui.app import App
 from gnoming.ui.hosting import HostError, HostFeed, Hosting
 from gnoming.ui.scenes.join import BAD_ADDRESS, BAD_CODE, JoinScene
-from gnoming.ui.scenes.lobby import NO_ANSWER, LobbyScene
+from gnoming.ui.scenes.lobby import NO_ANSWER, LobbyScene, seat_words
 from gnoming.ui.scenes.nettable import NetworkTableScene
 from gnoming.ui.scenes.pause import PauseScene
 from gnoming.ui.scenes.scoreboard import ScoreboardScene
@@ -541,6 +541,8 @@ def test_the_host_chooses_the_stand_in_gnome_and_the_wait_and_a_friend_sees_both
         click(app, lobby.menu.buttons[0].rect.center)  # Gnome on the open seat: the chosen level
         frames_until(app, lambda: isinstance(app.stack.top, NetworkTableScene))
         assert feed.view.seats[2].kind.value == "gnome" and feed.view.seats[2].level is Difficulty.EXPERT
+        words = _("{difficulty} gnome").format(difficulty=_("Expert"))
+        assert seat_words(feed.view.seats[2], False)[1] == words, "the lobby says which gnome sits there"
     finally:
         friend.close()
         feed.close()

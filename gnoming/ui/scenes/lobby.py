@@ -66,7 +66,7 @@ def seat_words(info: SeatInfo, mine: bool) -> tuple[str, str]:
     if mine:
         return name, _("you")
     if info.kind is SeatKind.GNOME:
-        return name, _("gnome")
+        return name, _("{difficulty} gnome").format(difficulty=difficulty_label(info.level.value))
     if info.status is SeatStatus.RECONNECTING:
         return name, _("seat kept for them")  # in the lobby: a continued game's friend
     if info.status is SeatStatus.GNOME_CONTROLLED:

@@ -117,8 +117,10 @@ class NetworkTableScene(TableScene):
         if not self.gone and feed.ended and feed.result() is None:
             self.gone = True
             self.app.toast(failure_text(feed, "") or _("The connection to the table was lost."))
-            closing = feed.view.closing
-            if closing is not None and closing.reason is CloseReason.HOST_QUIT and not isinstance(feed, HostFeed):
+            closing, refused = feed.view.closing, feed.view.fatal is not None
+            host_quit = closing is not None and closing.reason is CloseReason.HOST_QUIT
+            lost = closing is None and not refused  # the host's game stopped, or the network
+            if (host_quit or lost) and not isinstance(feed, HostFeed):
                 self.app.toast(_("Your seat is kept: when the host continues the game, join with the same code."))
             self.app.router.title()
 

@@ -24,6 +24,9 @@ from gnoming.rules import MAX_SEATS, MIN_SEATS
 from .app import ServerConfig, TableServer
 from .table import Table
 
+GNOME_PROCESSES = 1
+"""The dedicated server's gnomes think in one worker process unless told otherwise."""
+
 
 def _seconds(text: str) -> float:
     try:
@@ -64,6 +67,14 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--no-create", action="store_true", help="friends may only join tables opened here, not open new ones")
     parser.add_argument("--max-tables", type=_count(1, 100_000), default=1000, metavar="N")
     parser.add_argument("--gnome-delay", type=_seconds, default=0.0, metavar="T", help="seconds a gnome waits before it plays (default 0)")
+    parser.add_argument(
+        "--gnome-procs",
+        type=_count(0, 64),
+        default=GNOME_PROCESSES,
+        metavar="N",
+        help=f"worker processes Medium and stronger gnomes think in, off the event loop "
+        f"(default {GNOME_PROCESSES}; 0: one thread, which holds up every table while a gnome thinks)",
+    )
     parser.add_argument("--quit-at-end", action="store_true", help="stop once the --open-table game is over")
     parser.add_argument("--timings", action="store_true", help="on exit, print one JSON line with how long actions took to apply and send")
     parser.add_argument("--verbose", action="store_true", help="log connections and problems to stderr")
@@ -109,6 +120,7 @@ async def serve(args: argparse.Namespace) -> int:
         max_tables=args.max_tables,
         gnome_delay=args.gnome_delay,
         keep_timings=args.timings,
+        gnome_processes=args.gnome_procs,
     )
     server = TableServer(config, on_result)
     spec = TableSpec(seats=args.seats, gnomes=args.gnomes, level=Difficulty(args.level))
@@ -128,21 +140,9 @@ async def serve(args: argparse.Namespace) -> int:
     if args.quit_at_end and open_code is not None:
         await _let_friends_leave(server, open_code)
     await server.stop()
-    if args.timings:
-        emit(timings_record(server.action_seconds))
+    if server.stopwatch is not None:
+        emit(server.stopwatch.record())
     return 0
-
-
-def timings_record(seconds: list[float]) -> dict[str, object]:
-    """Server-side time per accepted action (decoded to sent), in milliseconds."""
-    ordered = sorted(seconds)
-
-    def at(q: float) -> float | None:
-        if not ordered:
-            return None
-        return round(ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))] * 1000, 3)
-
-    return {"event": "timings", "actions": len(ordered), "ms_p50": at(0.5), "ms_p99": at(0.99), "ms_max": at(1.0)}
 
 
 async def _let_friends_leave(server: TableServer, code: str, seconds: float = 5.0) -> None:

@@ -6,9 +6,13 @@ at a limited rate. A frame that is too big, not ours, or malformed closes that
 connection and nothing else. Failed joins (an unknown code, a wrong token) are
 counted per address; too many in a minute and that address is refused for a while.
 
-Gnomes (gnome seats and seats whose friend is away too long) think on a worker
-thread when they are Medium or Hard, so a slow decision never stalls the other
-tables' connections.
+Gnomes (gnome seats and seats whose friend is away too long) think off the
+event loop when they are Medium or stronger, so a slow decision never stalls
+the other tables' connections: in worker processes (``gnome_processes``, the
+dedicated server's default), or on one worker thread (the game hosting its own
+table). A thread shares the interpreter lock with the loop: while a Hard gnome
+thinks there, every socket call of the loop waits for the lock, so a server
+with many tables wants processes.
 """
 
 from __future__ import annotations
@@ -16,11 +20,13 @@ from __future__ import annotations
 import asyncio
 import logging
 import math
+import multiprocessing
 import secrets
 import time
 from collections import deque
 from collections.abc import Callable, Sequence
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 
 from websockets.asyncio.server import Server, ServerConnection, broadcast, serve
@@ -46,6 +52,7 @@ from gnoming.net.protocol import (
 )
 from gnoming.rules import Action, GameState
 
+from .stopwatch import Stopwatch
 from .table import GnomeTurn, Joined, KeptSeat, Table, version_problem
 
 log = logging.getLogger("gnoming.server")
@@ -81,6 +88,8 @@ class ServerConfig:
     """Seconds a gnome waits before playing (0 for tests and benchmarks)."""
     keep_timings: bool = False
     """Keep how long each friend's action took to apply and send (the benchmark)."""
+    gnome_processes: int = 0
+    """Worker processes Medium and stronger gnomes think in; 0: one thread of this process."""
 
 
 class TokenBucket:
@@ -205,12 +214,13 @@ class TableServer:
         self.tables: dict[str, TableRunner] = {}
         self.clients: set[Client] = set()
         self.attempts = AttemptCounter(config.join_attempts)
-        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="gnome")
+        self._pool: Executor = _gnome_pool(config.gnome_processes)
         self._server: Server | None = None
         self._janitor: asyncio.Task[None] | None = None
         self.address: tuple[str, int] | None = None
-        self.action_seconds: list[float] = []
-        """With ``keep_timings``: per accepted action, from decoded to sent to every seat."""
+        self.stopwatch: Stopwatch | None = Stopwatch() if config.keep_timings else None
+        """With ``keep_timings``: the server's own delays (see :mod:`.stopwatch`)."""
+        self._loop_watch: asyncio.Task[None] | None = None
 
     # ------------------------------------------------------------------ life
 
@@ -230,6 +240,9 @@ class TableServer:
         sockname = next(iter(self._server.sockets)).getsockname()
         self.address = (str(sockname[0]), int(sockname[1]))
         self._janitor = asyncio.get_running_loop().create_task(self._sweep())
+        if self.stopwatch is not None:
+            self.stopwatch.watch_gc()
+            self._loop_watch = asyncio.get_running_loop().create_task(self.stopwatch.watch_loop())
         return self.address
 
     async def stop(
@@ -244,6 +257,10 @@ class TableServer:
             self._close_table(runner, reason, message, name=name)
         if self._janitor is not None:
             self._janitor.cancel()
+        if self._loop_watch is not None:
+            self._loop_watch.cancel()
+        if self.stopwatch is not None:
+            self.stopwatch.stop_gc()
         if self._server is not None:
             self._server.close()
             await self._server.wait_closed()
@@ -424,8 +441,8 @@ class TableServer:
         problem = runner.table.act(client.seat, act.seq, act.to_action())
         if problem is not None:
             return self._fail(client, problem)
-        if self.config.keep_timings and len(self.action_seconds) < 2_000_000:
-            self.action_seconds.append(time.perf_counter() - start)
+        if self.stopwatch is not None:
+            self.stopwatch.action(time.perf_counter() - start)
         client.bucket.refund()  # a played action was awaited: only the others count
         self._changed(runner)
         return True
@@ -472,7 +489,7 @@ class TableServer:
                 if turn.level is Difficulty.EASY or len(turn.legal) == 1:
                     action = decide(turn)
                 else:
-                    action = await asyncio.get_running_loop().run_in_executor(self._pool, decide, turn)
+                    action = await self._think(turn)
                 if not table.closed:
                     played = table.play_gnome(turn, action)
                     if table.finished:
@@ -483,6 +500,18 @@ class TableServer:
         finally:
             runner.gnome_task = None
         self._changed(runner)
+
+    async def _think(self, turn: GnomeTurn) -> Action:
+        """``decide(turn)`` on the gnomes' pool; a pool whose process died is
+        replaced by a thread, and the gnome thinks again there."""
+        loop = asyncio.get_running_loop()
+        try:
+            return await loop.run_in_executor(self._pool, decide, turn)
+        except BrokenProcessPool:
+            log.warning("a gnome's worker process died; gnomes think on a thread from now on")
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = _gnome_pool(0)
+            return await loop.run_in_executor(self._pool, decide, turn)
 
     def _close_table(
         self,
@@ -513,6 +542,12 @@ class TableServer:
                 elif not table.started and not table.links() and now - runner.created > self.config.lobby_idle_seconds:
                     idle = round(self.config.lobby_idle_seconds)
                     self._close_table(runner, CloseReason.IDLE, "nobody came to this table", seconds=idle)
+
+
+def _gnome_pool(processes: int) -> Executor:
+    if processes <= 0:
+        return ThreadPoolExecutor(max_workers=1, thread_name_prefix="gnome")
+    return ProcessPoolExecutor(max_workers=processes, mp_context=multiprocessing.get_context("spawn"))
 
 
 def decide(turn: GnomeTurn) -> Action:

@@ -272,3 +272,43 @@ def test_a_friend_who_loses_the_table_mid_game_is_told_the_seat_is_kept(make_app
     assert _("The connection to the table was lost.") in texts
     assert _("Your seat is kept: when the host continues the game, join with the same code.") in texts
     assert load_seat(app.data_dir, host.join_url(), host.code) is not None
+
+
+def test_a_friend_back_after_the_end_sees_the_final_table_and_counts_the_game_once(make_app: AppFactory, tmp_path: Path) -> None:
+    from gnoming.net.seats import SavedSeat, save_seat
+    from gnoming.ui.scenes.join import JoinScene
+
+    app = make_app("--speed", "instant")
+    host = Hosting((ADA, FRIEND, PIP), port=0, bind="127.0.0.1", announce=False, gnome_delay=0.0, seed=8, reconnect_seconds=0.0, data_dir=tmp_path / "host")
+    host_feed = host.start()
+    try:
+        friend = RemoteFeed.join(host.join_url(), host.code, "Tove")
+        deadline = time.monotonic() + SECONDS
+        while not (friend.ready and friend.view.seq >= 10):
+            assert time.monotonic() < deadline
+            for feed in (host_feed, friend):
+                feed.step(0.0)
+                if feed.legal_actions():
+                    feed.submit(choose(feed.view, "easy"))
+            time.sleep(0.002)
+        token, seat = friend.view.token, friend.view.seat
+        assert token is not None
+        friend._thread.close(0.5)  # Tove's game stops without a goodbye; a gnome plays on
+        frames_until(app, lambda: host_feed.view.over, feeds=(host_feed,))
+        save_seat(app.data_dir, SavedSeat(url=host.join_url(), code=host.code, token=token, seat=seat))
+        for _time in range(2):  # and once more: still one game
+            app.clear_to(TitleScene(app))
+            join = JoinScene(app, browser=lambda: EmptyBrowser())
+            app.push(join)
+            join.address.text = f"127.0.0.1:{host.port}"
+            join.code.text = host.code
+            click(app, join.join_button.rect.center)
+            frames_until(app, lambda: isinstance(app.stack.top, NetworkTableScene), feeds=(host_feed,))
+            scene = app.stack.top
+            assert isinstance(scene, NetworkTableScene) and scene.remote.view.seat == seat
+            frames_until(app, lambda scene=scene: scene.counted, feeds=(host_feed,))
+            save_seat(app.data_dir, SavedSeat(url=host.join_url(), code=host.code, token=token, seat=seat))
+    finally:
+        host_feed.close()
+    stats, _messages = load_stats(app.data_dir)
+    assert stats.games_played == 1 and stats.recent[-1].person_seats == (seat,)

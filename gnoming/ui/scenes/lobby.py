@@ -238,7 +238,8 @@ class LobbyScene(Scene):
                 self.app.toast(message)
         if isinstance(feed, HostFeed) and feed.view.joined:
             feed.hosting.start_announcing()
-        if self.failure is None and feed.ready and not feed.ended:
+        if self.failure is None and feed.ready and (not feed.ended or feed.result() is not None):
+            # (a friend back after the end sees the final table, and counts the game once)
             self.handed_over = True
             if isinstance(feed, HostFeed):
                 feed.hosting.stop_announcing()

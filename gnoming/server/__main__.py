@@ -16,6 +16,8 @@ import logging
 import signal
 import sys
 from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from typing import TextIO
 
 from gnoming.net.address import DEFAULT_PORT, code_flag, port_flag
 from gnoming.net.protocol import Difficulty, TableSpec
@@ -81,10 +83,28 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def emit(record: dict[str, object]) -> None:
-    """One JSON line on stdout, at once."""
-    sys.stdout.write(json.dumps(record, separators=(",", ":")) + "\n")
-    sys.stdout.flush()
+def emit(record: dict[str, object], stream: TextIO | None = None) -> None:
+    """One JSON line on ``stream`` (stdout), at once."""
+    out = sys.stdout if stream is None else stream
+    out.write(json.dumps(record, separators=(",", ":")) + "\n")
+    out.flush()
+
+
+class LineWriter:
+    """JSON lines written in order on a thread of their own: a reader that stops
+    reading (a paused terminal, a pipe nobody empties) holds up that thread,
+    never the event loop and the tables on it."""
+
+    def __init__(self, stream: TextIO | None = None) -> None:
+        self._stream = stream
+        self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="stdout")
+
+    def put(self, record: dict[str, object]) -> None:
+        self._thread.submit(emit, record, self._stream)
+
+    def close(self) -> None:
+        """Wait until every line is written."""
+        self._thread.shutdown(wait=True)
 
 
 def result_record(table: Table) -> dict[str, object]:
@@ -106,9 +126,10 @@ def result_record(table: Table) -> dict[str, object]:
 async def serve(args: argparse.Namespace) -> int:
     open_code: str | None = args.open_table
     done = asyncio.Event()
+    lines = LineWriter()
 
     def on_result(table: Table) -> None:
-        emit(result_record(table))
+        lines.put(result_record(table))
         if args.quit_at_end and table.code == open_code:
             done.set()
 
@@ -140,6 +161,7 @@ async def serve(args: argparse.Namespace) -> int:
     if args.quit_at_end and open_code is not None:
         await _let_friends_leave(server, open_code)
     await server.stop()
+    lines.close()
     if server.stopwatch is not None:
         emit(server.stopwatch.record())
     return 0

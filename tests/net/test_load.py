@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import asyncio
 import gc
+import io
 import json
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -14,6 +16,7 @@ from websockets.asyncio.client import connect
 from websockets.asyncio.server import ServerConnection
 
 from gnoming.server import bench
+from gnoming.server.__main__ import LineWriter
 from gnoming.server.app import ServerConfig, TableServer
 from gnoming.server.benchclients import TableClock, WorkerJob, WorkerReport, play_tables, table_code
 from gnoming.server.stopwatch import Stopwatch, percentile_ms
@@ -176,3 +179,28 @@ def test_bench_clients_ask_for_a_table_only_once_its_creator_is_seated():
     report = asyncio.run(scenario())
     assert report.problems == 0 and report.failed_clients == 0
     assert list(report.results) == [table_code(3, 0)]
+
+
+class StoppedReader(io.StringIO):
+    """Standard output whose reader has stopped reading until ``reading`` is set."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.reading = threading.Event()
+
+    def write(self, text: str) -> int:
+        self.reading.wait(10)
+        return super().write(text)
+
+
+def test_result_lines_never_hold_up_the_tables_when_nobody_reads_stdout():
+    """The server writes a line per finished game from its event loop; a paused
+    terminal or a full pipe must hold up only the writing, not every table."""
+    stdout = StoppedReader()
+    lines = LineWriter(stdout)
+    for n in range(3):
+        lines.put({"event": "result", "n": n})  # returns though nothing can be written
+    assert stdout.getvalue() == ""
+    stdout.reading.set()
+    lines.close()
+    assert [json.loads(line)["n"] for line in stdout.getvalue().splitlines()] == [0, 1, 2]

@@ -71,8 +71,9 @@ class SeatFeed(Protocol):
         ...
 
     @property
-    def seed(self) -> int:
-        """The game's seed (shown to the player for bug reports)."""
+    def seed(self) -> int | None:
+        """The game's seed (shown to the player for bug reports); None where this
+        screen does not know it (a network game: the seed would tell every card)."""
         ...
 
     @property

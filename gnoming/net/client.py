@@ -119,9 +119,9 @@ class RemoteFeed:
         return (self.view.seat,) if self.view.joined else ()
 
     @property
-    def seed(self) -> int:
+    def seed(self) -> int | None:
         """Unknown here: the seed would tell every face-down card."""
-        return 0
+        return None
 
     @property
     def thinking_seat(self) -> int:

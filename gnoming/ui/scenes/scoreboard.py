@@ -285,7 +285,8 @@ class ScoreboardScene(Scene):
             self.app.pop()
 
     def play_again(self) -> None:
-        self.app.router.play_again(GameConfig(self.table.feed.seats, self.table.feed.seed))
+        seed = self.table.feed.seed  # play_again deals a new shuffle all the same
+        self.app.router.play_again(GameConfig(self.table.feed.seats, seed if seed is not None else 0))
 
     def to_title(self) -> None:
         self.app.router.title()
@@ -507,6 +508,8 @@ class ScoreboardScene(Scene):
                 draw_star(surface, (xs[0][0] + xs[0][1] - size // 2, y + row_h // 2), size // 2)
             y += row_h
         seed = self.table.feed.seed
+        if seed is None:  # a network game: not known at this screen
+            return
         draw_text(
             surface,
             _("Seed: {seed}").format(seed=seed),

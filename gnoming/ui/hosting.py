@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Protocol
 
 from gnoming.ai.characters import characters_of
+from gnoming.i18n import _
 from gnoming.net.address import DEFAULT_PORT, new_code
 from gnoming.net.client import RemoteFeed
 from gnoming.net.connection import ClientThread
@@ -93,9 +94,18 @@ AnnouncerFactory = Callable[[int, str, str], Closeable]
 (mDNS probing takes seconds), so it runs on a worker thread."""
 
 
+def network_name(name: str, instead: str) -> str:
+    """The name a person takes to a network table: their own, but not the
+    placeholder "You" every fresh copy of the game starts with (two of them at
+    one table could not tell whose seat, scores and statistics are whose), nor
+    a blank one: then ``instead`` ("Host", "Friend")."""
+    name = name.strip()[:24]
+    return instead if not name or name in ("You", _("You")) else name
+
+
 def host_name(seats: Sequence[SeatSpec]) -> str:
-    """The host's name at the table: the first person's."""
-    return next((s.name for s in seats if s.kind == "person"), "Host")
+    """The host's name at the table: the first person's (see :func:`network_name`)."""
+    return network_name(next((s.name for s in seats if s.kind == "person"), ""), "Host")
 
 
 class HostFeed(RemoteFeed):

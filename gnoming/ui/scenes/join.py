@@ -24,7 +24,7 @@ from gnoming.net.client import RemoteFeed
 from gnoming.net.discovery import Browser, LanTable
 from gnoming.net.seats import load_seat
 from gnoming.ui import theme
-from gnoming.ui.hosting import lan_allowed
+from gnoming.ui.hosting import lan_allowed, network_name
 from gnoming.ui.menus.common import draw_board, draw_heading, draw_key_hint, font_px, px
 from gnoming.ui.scene import Scene
 from gnoming.ui.widgets import Button, draw_paragraph, draw_text, text_width
@@ -261,7 +261,7 @@ class JoinScene(Scene):
             return
         self.message = None
         persons = [s.name for s in self.app.settings.default_seats if s.kind == "person"]
-        name = (persons[0] if persons else _("Friend"))[:24]
+        name = network_name(persons[0] if persons else "", _("Friend"))
         kept = load_seat(self.app.data_dir, request.url, request.code)
         feed = RemoteFeed.join(request.url, request.code, name, token=kept.token if kept else None)
         self.app.router.lobby(feed, self.address.text.strip())

@@ -9,6 +9,7 @@ import json
 import sys
 import threading
 import time
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -204,3 +205,24 @@ def test_result_lines_never_hold_up_the_tables_when_nobody_reads_stdout():
     stdout.reading.set()
     lines.close()
     assert [json.loads(line)["n"] for line in stdout.getvalue().splitlines()] == [0, 1, 2]
+
+
+def test_gnomes_think_on_a_thread_when_their_worker_process_has_died():
+    async def game(kill_worker: bool) -> tuple[int, ...]:
+        async with running_server(ServerConfig(port=0, gnome_processes=1)) as (server, url):
+            if kill_worker:
+                pool = server._pool
+                assert isinstance(pool, ProcessPoolExecutor)
+                await asyncio.get_running_loop().run_in_executor(pool, int)  # the worker is up
+                for process in list(pool._processes.values()):  # type: ignore[attr-defined]
+                    process.kill()
+                    process.join(10)
+            table = server.open_table("BRKN", spec(3, 2), seed=21)
+            view = await Player(url, "BRKN", "Ada").play(timeout=90)
+            result = table.result()
+            assert result is not None and view.result is not None
+            if kill_worker:
+                assert isinstance(server._pool, ThreadPoolExecutor)
+            return result.totals
+
+    assert asyncio.run(asyncio.wait_for(game(True), 120)) == asyncio.run(asyncio.wait_for(game(False), 120))

@@ -15,6 +15,7 @@ from pathlib import Path
 from gnoming import __version__
 from gnoming.net.address import address_flag, code_flag, port_flag
 from gnoming.options import (
+    DIFFICULTIES,
     LANGUAGES,
     MAX_SEATS,
     MIN_SEATS,
@@ -27,6 +28,16 @@ from gnoming.options import (
 from gnoming.paths import data_dir
 
 GAME_NAME = "Gnoming A Round"
+
+
+def _gnome_count(text: str) -> int:
+    try:
+        count = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if not 0 <= count <= MAX_SEATS - 1:
+        raise argparse.ArgumentTypeError(f"a table has 0 to {MAX_SEATS - 1} gnomes, not {count}")
+    return count
 
 
 def _players(text: str) -> int:
@@ -212,6 +223,20 @@ def build_parser() -> argparse.ArgumentParser:
         "127.0.0.1 for this computer only)",
     )
     friends.add_argument(
+        "--gnomes",
+        type=_gnome_count,
+        default=0,
+        metavar="G",
+        help="with --host: G of the --players seats are gnomes the table plays itself (default 0)",
+    )
+    friends.add_argument(
+        "--gnome-level",
+        choices=list(DIFFICULTIES),
+        default="medium",
+        help="with --host: how well the table's gnomes play, also for a friend away too long "
+        "(default medium)",
+    )
+    friends.add_argument(
         "--result-json",
         metavar="PATH",
         help="with --join: write the final result this seat saw as JSON",
@@ -230,6 +255,10 @@ def network_flags_error(args: argparse.Namespace) -> str | None:
         return "--code goes with --join or --host"
     if args.result_json is not None and args.join is None and args.host is None:
         return "--result-json needs --join or --host"
+    if args.gnomes and args.host is None:
+        return "--gnomes goes with --host"
+    if args.host is not None and args.gnomes >= (args.players or 2):
+        return f"--gnomes {args.gnomes} leaves no seat for you at a table of {args.players or 2}"
     if (args.join is not None or args.host is not None) and not args.autoplay:
         return "playing over the network from the window is not ready yet: add --autoplay to let a gnome play your seat"
     return None
@@ -260,6 +289,8 @@ def launch_options(args: argparse.Namespace) -> LaunchOptions:
         host_port=args.host,
         bind=args.bind,
         result_json=path(args.result_json),
+        gnomes=args.gnomes,
+        gnome_level=args.gnome_level,
     )
 
 
@@ -327,6 +358,8 @@ def _host_headless(options: LaunchOptions) -> int:
             bind=options.bind,
             code=options.code,
             seed=options.seed,
+            gnomes=options.gnomes,
+            level=options.gnome_level,
             data_dir=data_dir(options.data_dir),
             result_json=options.result_json,
         )

@@ -179,6 +179,10 @@ class LaunchOptions:
     host_port: int | None = None
     """``--host``: host a table on this port (0: any free one)."""
     bind: str = "0.0.0.0"
+    gnomes: int = 0
+    """``--gnomes``: with ``--host``, this many of the seats are the table's gnomes."""
+    gnome_level: str = "medium"
+    """``--gnome-level``: how well those gnomes (and stand-ins for a dropped friend) play."""
 
 
 __all__ = [

@@ -5,7 +5,8 @@ The table server runs on a background thread of this process
 (:class:`~gnoming.server.thread.ServerThread`); the host's own seat (seat 0)
 is played by a gnome through a local connection, like any friend's. When the
 host's seat is taken it prints one JSON line (address, port, code, this
-computer's network addresses) and the table waits for the other N-1 friends.
+computer's network addresses) and the table waits for the other N-1-G friends
+(``--gnomes G``: the last G seats are the table's own gnomes).
 It announces itself on the local network unless it listens on loopback only.
 At the end the friends are told the game is over; if the host stops early
 they are told the host closed the table.
@@ -48,6 +49,8 @@ class HostOptions:
     code: str | None = None
     seed: int | None = None
     name: str = "Host"
+    gnomes: int = 0
+    """Seats the table's own gnomes play (the last seats; the host sits at seat 0)."""
     level: str = "medium"
     reconnect_seconds: float = 60.0
     data_dir: Path | None = None
@@ -112,7 +115,7 @@ def host(options: HostOptions) -> int:
         state, seats = continued.state, continued.seats
         server.call(lambda s: s.continue_table(code, state, seats))
     else:
-        spec = TableSpec(seats=options.players, gnomes=0, level=Difficulty(options.level))
+        spec = TableSpec(seats=options.players, gnomes=options.gnomes, level=Difficulty(options.level))
         server.call(lambda s: s.open_table(code, spec, options.seed))
     announcer: list[Announcer] = []
 

@@ -212,3 +212,37 @@ def test_the_game_hosts_a_table_and_two_friends_join_it(tmp_path):
     assert seen[0]["seat"] == 0
     assert {s["seat"] for s in seen} == {0, 1, 2}
     assert all(s["totals"] == seen[0]["totals"] and s["winners"] == seen[0]["winners"] for s in seen)
+
+
+def test_two_copies_of_the_game_play_a_whole_game_with_a_gnome_at_the_table(tmp_path):
+    """The issue's "two copies of the game ... with a gnome at the table", from the
+    headless flags: ``main.py --host --gnomes 1`` and one ``main.py --join``."""
+    host = subprocess.Popen(
+        [
+            sys.executable, str(ROOT / "main.py"), "--host", "0", "--bind", "127.0.0.1",
+            "--players", "3", "--gnomes", "1", "--gnome-level", "easy", "--autoplay",
+            "--quit-at-end", "--seed", "5",
+            "--data-dir", str(tmp_path / "host"), "--result-json", str(tmp_path / "host.json"),
+        ],
+        cwd=ROOT,
+        env=environment(),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert host.stdout is not None
+        ready = json.loads(host.stdout.readline())
+        assert ready["event"] == "ready"
+        friend = client(f"127.0.0.1:{ready['port']}", ready["code"], tmp_path / "f", tmp_path / "f.json")
+        wait_ok(friend)  # the table started with one friend: the third seat is the gnome's
+        wait_ok(host)
+    finally:
+        if host.poll() is None:
+            host.kill()
+            host.communicate(timeout=10)
+    seen = [json.loads((tmp_path / f"{name}.json").read_text()) for name in ("host", "f")]
+    assert [s["seat"] for s in seen] == [0, 1]
+    assert len(seen[0]["totals"]) == 3 and len(seen[0]["round_scores"]) == 3
+    assert seen[0]["totals"] == seen[1]["totals"] and seen[0]["winners"] == seen[1]["winners"]
+    assert seen[0]["names"] == seen[1]["names"]

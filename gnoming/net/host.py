@@ -29,7 +29,7 @@ from pathlib import Path
 
 from gnoming.server.app import ServerConfig
 from gnoming.server.thread import ServerThread
-from gnoming.store.saves import load_saved_game
+from gnoming.store.saves import SaveSlot, load_saved_game
 
 from .address import new_code
 from .discovery import Announcer, lan_addresses
@@ -76,9 +76,14 @@ def emit(record: dict[str, object]) -> None:
     sys.stdout.flush()
 
 
+HEADLESS_SLOT = SaveSlot.AUTOPLAY
+"""A gnome plays the headless host's seat, so its game is kept in the autoplay
+slot: the person's own ``autosave.json`` (docs/files.md) is never touched."""
+
+
 def saved_table(data_dir: Path, code: str) -> ContinuedTable | None:
-    """The unfinished hosted game of table ``code`` in the autosave, if any."""
-    saved, messages = load_saved_game(data_dir)
+    """The unfinished hosted game of table ``code`` in the headless host's autosave, if any."""
+    saved, messages = load_saved_game(data_dir, HEADLESS_SLOT)
     for message in messages:
         print(message, file=sys.stderr)
     if saved is None or not is_hosted_save(saved):
@@ -96,7 +101,7 @@ def host(options: HostOptions) -> int:
     code = options.code or new_code()
     continued = saved_table(options.data_dir, code) if options.data_dir and options.code else None
     host_seat = continued.host_seat if continued is not None else 0
-    keeper = HostKeeper(options.data_dir, host_seat) if options.data_dir is not None else None
+    keeper = HostKeeper(options.data_dir, host_seat, slot=HEADLESS_SLOT) if options.data_dir is not None else None
     config = ServerConfig(
         host=options.bind,
         port=options.port,

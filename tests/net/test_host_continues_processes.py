@@ -48,7 +48,7 @@ def ready(process: subprocess.Popen[str]) -> dict[str, object]:
 
 def saved_actions(data: Path) -> int:
     try:
-        saved = json.loads((data / "autosave.json").read_text(encoding="utf-8"))
+        saved = json.loads((data / "autosave-autoplay.json").read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return 0
     return len(saved["record"]["actions"])
@@ -100,7 +100,7 @@ def test_the_host_quits_continues_with_the_same_code_and_the_friend_gets_its_sea
     seen = [json.loads((tmp_path / f"{name}.json").read_text()) for name in ("host", "friend")]
     assert [s["seat"] for s in seen] == [0, 1]
     assert seen[0]["totals"] == seen[1]["totals"] and seen[0]["winners"] == seen[1]["winners"]
-    assert not (host_dir / "autosave.json").exists() and not seat_file(friend_dir, CODE).exists()
+    assert not (host_dir / "autosave-autoplay.json").exists() and not seat_file(friend_dir, CODE).exists()
     for data, seat in ((host_dir, 0), (friend_dir, 1)):
         stats, _messages = load_stats(data)
         assert stats.games_played == 1, data

@@ -246,3 +246,33 @@ def test_two_copies_of_the_game_play_a_whole_game_with_a_gnome_at_the_table(tmp_
     assert len(seen[0]["totals"]) == 3 and len(seen[0]["round_scores"]) == 3
     assert seen[0]["totals"] == seen[1]["totals"] and seen[0]["winners"] == seen[1]["winners"]
     assert seen[0]["names"] == seen[1]["names"]
+
+
+def test_the_headless_host_never_touches_the_persons_own_autosave(tmp_path):
+    """``main.py --host --autoplay``: a gnome plays the host's seat, so its game is
+    kept in the autoplay slot; the person's unfinished local game (and its .bak)
+    stay byte for byte (before, the hosted game overwrote autosave.json and the
+    end of the game cleared it)."""
+    from gnoming.rules import GameRecord, GameState
+    from gnoming.store.saves import save_game
+
+    data = tmp_path / "host"
+    data.mkdir()
+    state = GameState.new(2, seed=11)
+    seats = ({"kind": "person", "name": "Ada", "difficulty": "medium"}, {"kind": "gnome", "name": "Pip", "difficulty": "hard"})
+    for _turn in range(2):
+        state.apply(state.legal_actions()[0])
+        assert save_game(data, GameRecord.of(state, seats)) == []
+    kept = {name: (data / name).read_bytes() for name in ("autosave.json", "autosave.json.bak")}
+    host = subprocess.run(
+        [
+            sys.executable, str(ROOT / "main.py"), "--host", "0", "--bind", "127.0.0.1",
+            "--players", "2", "--gnomes", "1", "--gnome-level", "easy", "--autoplay",
+            "--quit-at-end", "--seed", "2", "--data-dir", str(data),
+            "--result-json", str(tmp_path / "host.json"),
+        ],
+        cwd=ROOT, env=environment(), capture_output=True, text=True, timeout=TIMEOUT,
+    )
+    assert host.returncode == 0, host.stderr
+    assert len(json.loads((tmp_path / "host.json").read_text())["totals"]) == 2
+    assert {name: (data / name).read_bytes() for name in kept} == kept

@@ -180,11 +180,12 @@ def test_a_client_that_rejoins_in_time_gets_its_seat_back(tmp_path):
     same_result(result, tmp_path / "other.json")
 
 
-def test_the_game_hosts_a_table_and_two_friends_join_it(tmp_path):
-    host = subprocess.Popen(
+def host_process(tmp_path: Path, *flags: str) -> subprocess.Popen[str]:
+    """``main.py --host`` on a free loopback port, its data and result in ``tmp_path``."""
+    return subprocess.Popen(
         [
             sys.executable, str(ROOT / "main.py"), "--host", "0", "--bind", "127.0.0.1",
-            "--players", "3", "--autoplay", "--quit-at-end", "--seed", "3",
+            "--autoplay", "--quit-at-end", *flags,
             "--data-dir", str(tmp_path / "host"), "--result-json", str(tmp_path / "host.json"),
         ],
         cwd=ROOT,
@@ -193,6 +194,10 @@ def test_the_game_hosts_a_table_and_two_friends_join_it(tmp_path):
         stderr=subprocess.PIPE,
         text=True,
     )
+
+
+def test_the_game_hosts_a_table_and_two_friends_join_it(tmp_path):
+    host = host_process(tmp_path, "--players", "3", "--seed", "3")
     try:
         assert host.stdout is not None
         ready = json.loads(host.stdout.readline())
@@ -217,19 +222,7 @@ def test_the_game_hosts_a_table_and_two_friends_join_it(tmp_path):
 def test_two_copies_of_the_game_play_a_whole_game_with_a_gnome_at_the_table(tmp_path):
     """The issue's "two copies of the game ... with a gnome at the table", from the
     headless flags: ``main.py --host --gnomes 1`` and one ``main.py --join``."""
-    host = subprocess.Popen(
-        [
-            sys.executable, str(ROOT / "main.py"), "--host", "0", "--bind", "127.0.0.1",
-            "--players", "3", "--gnomes", "1", "--gnome-level", "easy", "--autoplay",
-            "--quit-at-end", "--seed", "5",
-            "--data-dir", str(tmp_path / "host"), "--result-json", str(tmp_path / "host.json"),
-        ],
-        cwd=ROOT,
-        env=environment(),
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
+    host = host_process(tmp_path, "--players", "3", "--gnomes", "1", "--gnome-level", "easy", "--seed", "5")
     try:
         assert host.stdout is not None
         ready = json.loads(host.stdout.readline())

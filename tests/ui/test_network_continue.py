@@ -237,7 +237,8 @@ def test_a_friend_joins_the_continued_table_from_the_join_screen_into_the_kept_s
         frames_until(app, lambda: isinstance(app.stack.top, NetworkTableScene), feeds=(host_feed,))
         scene = app.stack.top
         assert isinstance(scene, NetworkTableScene) and scene.remote.view.seat == 1
-        assert host_feed.view.seats[1].status is SeatStatus.CONNECTED
+        # the host hears of the friend's return through its own feed, a little after the friend sits down
+        frames_until(app, lambda: host_feed.view.seats[1].status is SeatStatus.CONNECTED, seconds=10.0, feeds=(host_feed,))
     finally:
         host_feed.close()
 

@@ -54,6 +54,14 @@ def saved_actions(data: Path) -> int:
     return len(saved["record"]["actions"])
 
 
+def run_a_little(process: subprocess.Popen[str]) -> bool:
+    """Let a stopped ``process`` run for a few milliseconds, and stop it again."""
+    process.send_signal(signal.SIGCONT)
+    time.sleep(0.01)
+    process.send_signal(signal.SIGSTOP)
+    return True
+
+
 def finish(process: subprocess.Popen[str]) -> tuple[int, str]:
     _out, err = process.communicate(timeout=TIMEOUT)
     return process.returncode, err
@@ -69,9 +77,10 @@ def test_the_host_quits_continues_with_the_same_code_and_the_friend_gets_its_sea
         assert line["continued"] is False
         friend = client(f"127.0.0.1:{line['port']}", CODE, friend_dir, tmp_path / "friend.json")
         processes.append(friend)
-        wait_for(lambda: saved_actions(host_dir) >= 12)
-        friend.send_signal(signal.SIGSTOP)  # the game waits for the friend's next move
-        time.sleep(0.3)
+        # the rest of the game takes about half a second, so the friend only runs in
+        # short slices while the autosave is read: the game cannot end unseen
+        wait_for(lambda: run_a_little(friend) and saved_actions(host_dir) >= 12)
+        time.sleep(0.3)  # the friend is stopped: the game waits for its next move
         first.send_signal(signal.SIGINT)  # the host quits
         code, err = finish(first)
         friend.send_signal(signal.SIGCONT)

@@ -139,7 +139,8 @@ def test_a_killed_client_is_replaced_by_a_gnome_and_the_game_finishes(tmp_path):
         # both seated: the game has started (a seat left in the lobby is simply freed)
         wait_for(lambda: seat_file(tmp_path / "victim", "GANE").exists())
         wait_for(lambda: seat_file(tmp_path / "survivor", "GANE").exists())
-        time.sleep(0.3)
+        victim.send_signal(signal.SIGSTOP)  # the game cannot end before the victim is killed
+        time.sleep(0.3)  # it goes on until the victim's turn
         victim.send_signal(signal.SIGKILL)
         victim.communicate(timeout=10)
         wait_ok(survivor)
@@ -165,7 +166,8 @@ def test_a_client_that_rejoins_in_time_gets_its_seat_back(tmp_path):
         wait_for(kept.exists)
         wait_for(seat_file(tmp_path / "other", "BAKK").exists)  # the game has started
         seat = json.loads(kept.read_text(encoding="utf-8"))["seat"]
-        time.sleep(0.3)
+        first.send_signal(signal.SIGSTOP)  # the game cannot end before the first one is killed
+        time.sleep(0.3)  # it goes on until that seat's turn
         first.send_signal(signal.SIGKILL)
         first.communicate(timeout=10)
         again = client(server.address, "BAKK", tmp_path / "comer", tmp_path / "again.json")

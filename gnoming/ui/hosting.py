@@ -105,7 +105,7 @@ def network_name(name: str, instead: str) -> str:
 
 def host_name(seats: Sequence[SeatSpec]) -> str:
     """The host's name at the table: the first person's (see :func:`network_name`)."""
-    return network_name(next((s.name for s in seats if s.kind == "person"), ""), "Host")
+    return network_name(next((s.name for s in seats if s.kind == "person"), ""), _("Host"))
 
 
 class HostFeed(RemoteFeed):

@@ -47,6 +47,7 @@ def test_the_translated_placeholder_is_not_a_name_either() -> None:
     try:
         assert _("You") != "You"
         assert network_name(_("You"), "Friend") == "Friend"
+        assert host_name((SeatSpec("person", _("You"), "medium"), FRIEND)) == "Isäntä", "the host's own language"
     finally:
         set_language("en")
 

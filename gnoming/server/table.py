@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import math
 import secrets
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -137,6 +137,27 @@ def display_name(name: str, index: int) -> str:
     return " ".join(name.split()) or f"Friend {index + 1}"
 
 
+def unique_name(name: str, taken: Iterable[str]) -> str:
+    """``name``, or ``name 2``, ``name 3``… when someone at the table has it already
+    (two fresh copies of the game both come as "Friend"); at most 24 characters.
+
+    >>> unique_name("Friend", ["Host", "friend"])
+    'Friend 2'
+    >>> unique_name("Tove", ["Host"])
+    'Tove'
+    """
+    used = {t.casefold() for t in taken}
+    if name.casefold() not in used:
+        return name
+    number = 2
+    while True:
+        suffix = f" {number}"
+        candidate = name[: 24 - len(suffix)].rstrip() + suffix
+        if candidate.casefold() not in used:
+            return candidate
+        number += 1
+
+
 def new_token() -> str:
     return secrets.token_urlsafe(18)
 
@@ -254,7 +275,8 @@ class Table:
             if any(s.kept for s in self.seats):
                 return Refused(_problem(ErrorCode.TABLE_FULL, "every seat at this table is kept for the player who sat there", fatal=True))
             return Refused(_problem(ErrorCode.TABLE_FULL, "every seat at this table is taken", fatal=True))
-        seat.name = display_name(hello.name, seat.index)
+        others = (s.name for s in self.seats if s is not seat and s.status is not SeatStatus.OPEN)
+        seat.name = unique_name(display_name(hello.name, seat.index), others)
         seat.token = new_token()
         seat.link = link
         seat.status = SeatStatus.CONNECTED

@@ -36,3 +36,25 @@ def test_a_gnome_filling_the_last_open_seat_starts_the_game() -> None:
     assert table.started
     kinds = [type(m) for m in link.take()]
     assert P.Update in kinds and P.Lobby in kinds
+
+
+def test_two_friends_with_one_name_are_told_apart_at_the_table() -> None:
+    """Two fresh copies of the game both join as "Friend": the plates, the
+    scoreboard and their statistics could not say whose seat is whose."""
+    table = Table("GNMK", P.TableSpec(seats=5, gnomes=1), 5)
+    table.lay_out(
+        [(False, "", P.Difficulty.EASY)] * 4 + [(True, "Pip Mossbottom", P.Difficulty.EASY)]
+    )
+    for name in ("Host", "Friend", "friend", "pip mossbottom"):
+        table.join(FakeLink(), hello(name), now=0.0)
+    assert [s.name for s in table.seats] == ["Host", "Friend", "friend 2", "pip mossbottom 2", "Pip Mossbottom"]
+
+
+def test_a_numbered_name_still_fits_in_24_characters() -> None:
+    table = Table("GNMK", P.TableSpec(seats=3, gnomes=0), 5)
+    long = "Wilhelmina Thistlewhisk"  # 23 characters
+    for _ in range(3):
+        table.join(FakeLink(), hello(long), now=0.0)
+    names = [s.name for s in table.seats]
+    assert names == [long, "Wilhelmina Thistlewhis 2", "Wilhelmina Thistlewhis 3"]
+    assert all(len(n) <= 24 for n in names)

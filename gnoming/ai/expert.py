@@ -31,6 +31,7 @@ class ExpertBot(HardBot):
         margin: float = 2.5,
         discards: bool = False,
         objective: str = "win",
+        full_seats: int = 3,
         clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         super().__init__(
@@ -41,5 +42,6 @@ class ExpertBot(HardBot):
             margin=margin,
             discards=discards,
             objective=objective,
+            full_seats=full_seats,
             clock=clock,
         )

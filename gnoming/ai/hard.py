@@ -59,6 +59,7 @@ class HardBot:
         margin: float = MARGIN,
         discards: bool = False,
         objective: str = "win",
+        full_seats: int = 4,
         clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         if objective not in OBJECTIVES:
@@ -73,6 +74,9 @@ class HardBot:
         self.discards = discards
         """Also search the discard pile and hazard turns (else the planner decides)."""
         self.objective = objective
+        self.full_seats = full_seats
+        """Up to this many seats every decision gets ``playouts`` deals; at a
+        bigger table a playout is longer, so it gets proportionally fewer."""
 
     def start(self, obs: Observation, legal: Sequence[Action]) -> Thinker:
         if len(legal) == 1:
@@ -93,9 +97,16 @@ class HardBot:
         if len(close) == 1:
             return DecidedThinker(ranked[0])
         return search_thinker(
-            obs, close, ranked[0], planner, seed, self.playouts, self.gate, self.clock,
+            obs, close, ranked[0], planner, seed, self.deals(obs.n_seats), self.gate, self.clock,
             self.objective,
         )
+
+    def deals(self, n_seats: int) -> int:
+        """How many deals a search samples at a table of ``n_seats``: the same
+        thinking time at any table (it depends only on the table, never a clock)."""
+        if n_seats <= self.full_seats:
+            return self.playouts
+        return max(8, round(self.playouts * self.full_seats / n_seats))
 
     def choose(self, obs: Observation, legal: Sequence[Action]) -> Action:
         return think_until_done(self.start(obs, legal))

@@ -149,3 +149,16 @@ def test_with_the_draw_pile_empty_a_draw_comes_from_the_discards_under_the_tops(
     assert A.DRAW in state.legal_actions()
     # drawing would rebuild the pile from 12s only: take the 5 for the 9 instead
     assert bots()[which].choose(observe(state, 0), state.legal_actions()) == A.TAKES[0]
+
+
+def test_a_bigger_table_gets_fewer_deals_so_a_decision_takes_as_long() -> None:
+    """A playout at seven seats is longer than at two: Hard kept 24 deals at any
+    table and thought 389 ms (CPU p95) a decision at seven seats, over its 300 ms.
+    Up to four seats (three for Expert) nothing changes, so the heads-up and
+    four-seat measurements stand; the number depends only on the table."""
+    from gnoming.ai.expert import ExpertBot
+
+    hard, expert = HardBot(1), ExpertBot(1)
+    assert [hard.deals(n) for n in range(2, 8)] == [24, 24, 24, 19, 16, 14]
+    assert [expert.deals(n) for n in range(2, 8)] == [96, 96, 72, 58, 48, 41]
+    assert HardBot(1, playouts=8).deals(7) == 8, "never below eight deals"

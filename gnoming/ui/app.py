@@ -109,11 +109,14 @@ class App:
     # ------------------------------------------------------------------ window
 
     def _init_pygame(self) -> None:
+        restarted = not (pygame.display.get_init() and pygame.font.get_init())
         pygame.display.init()
         pygame.font.init()
-        # fonts opened before an earlier pygame.quit() are dead: open them anew
-        fonts._open_font.cache_clear()
-        widgets.clear_text_cache()
+        if restarted:
+            # fonts opened before an earlier pygame.quit() are dead: open them anew
+            # (a second App in the same process, as in the tests, keeps them)
+            fonts._open_font.cache_clear()
+            widgets.clear_text_cache()
         icon = asset_path("art", "icon.png")
         if icon.exists():
             with contextlib.suppress(pygame.error):

@@ -69,10 +69,22 @@ def load_svg(path: Path, size: Size) -> pygame.Surface:
     pixel (a 250x350 card at 300x420 comes out 300x421); such a result is
     smooth-scaled to the asked size.
     """
-    surf = pygame.image.load_sized_svg(str(path), size)
-    if surf.get_size() != size:
-        surf = pygame.transform.smoothscale(surf, size)
-    return surf
+    key = (str(path), size)
+    drawn = _SVG_CACHE.get(key)
+    if drawn is None:
+        drawn = pygame.image.load_sized_svg(str(path), size)
+        if drawn.get_size() != size:
+            drawn = pygame.transform.smoothscale(drawn, size)
+        if len(_SVG_CACHE) >= _SVG_CACHE_LIMIT:
+            _SVG_CACHE.pop(next(iter(_SVG_CACHE)))
+        _SVG_CACHE[key] = drawn
+    return drawn.copy()
+
+
+_SVG_CACHE: dict[tuple[str, Size], pygame.Surface] = {}
+"""Drawings already made, by file and size: drawing an SVG takes about a millisecond,
+and every App (a new game window, a test) asks for the same cards again."""
+_SVG_CACHE_LIMIT = 512
 
 
 def _finish(surface: pygame.Surface) -> pygame.Surface:

@@ -6,6 +6,7 @@ far too slow to do per frame.
 
 from __future__ import annotations
 
+import re
 from functools import cache
 
 import pygame
@@ -52,10 +53,17 @@ def _open_font(size: int, bold: bool, script: str | None) -> pygame.font.Font:
     return font
 
 
+_DEVANAGARI = re.compile("[\u0900-\u097f\ua8e0-\ua8ff]")
+
+
 def has_devanagari(text: str) -> bool:
     """Whether ``text`` contains a character of the Devanagari block (U+0900–U+097F)
-    or Devanagari Extended (U+A8E0–U+A8FF)."""
-    return any("\u0900" <= ch <= "\u097f" or "\ua8e0" <= ch <= "\ua8ff" for ch in text)
+    or Devanagari Extended (U+A8E0–U+A8FF).
+
+    >>> has_devanagari("Old Beck"), has_devanagari("Old Beck विचार")
+    (False, True)
+    """
+    return _DEVANAGARI.search(text) is not None
 
 
 def font_for_text(text: str, size: int, bold: bool = False) -> pygame.font.Font:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 import pygame
 
@@ -57,7 +58,10 @@ def clear_text_cache() -> None:
     _TEXT_CACHE.clear()
 
 
+@lru_cache(maxsize=8192)
 def text_width(text: str, size: int, bold: bool = False) -> int:
+    """Width in pixels of ``text`` drawn at ``size``. Remembered: a frame measures
+    the same texts again and again (fitting, ellipsizing), and the fonts never change."""
     if has_devanagari(text):
         return sum(get_font(size, bold, script).size(run)[0] for run, script in font_runs(text))
     return font_for_text(text, size, bold).size(text)[0]

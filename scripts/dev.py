@@ -155,15 +155,20 @@ def cmd_play(args: list[str]) -> int:
 
 def cmd_test(args: list[str]) -> int:
     """The whole suite, spread over every core with pytest-xdist (``-n auto``)
-    unless the arguments say otherwise (``-n 0`` runs it in one process)."""
+    unless the arguments say otherwise (``-n 0`` runs it in one process). An idle
+    worker takes tests from a busy one (``--dist worksteal``): with the default
+    scheduling one worker could get most of the slow tests and finish a minute
+    after the other."""
     python = ensure_installed({"test"})
     compile_catalogs(python)
     workers = [] if any(a == "-n" or a.startswith(("-n", "--numprocesses")) for a in args) else ["-n", "auto"]
+    if workers and not any(a.startswith("--dist") for a in args):
+        workers += ["--dist", "worksteal"]
     return run([str(python), "-m", "pytest", *workers, *args])
 
 
 def cmd_check(args: list[str]) -> int:
-    python = ensure_installed({"test"})
+    python = ensure_installed({"test", "check"})
     ruff = run([str(python), "-m", "ruff", "check", ".", *args])
     mypy = run([str(python), "-m", "mypy", "--strict", "gnoming/rules"])
     return ruff or mypy

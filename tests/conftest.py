@@ -6,3 +6,33 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 os.environ.setdefault("GNOMING_LAN", "off")  # no multicast (mDNS) and no open ports beyond 127.0.0.1
+
+import gc
+import types
+from collections.abc import Iterator
+
+import pytest
+
+
+@pytest.fixture(autouse=True)
+def _table_skips_the_full_collection() -> Iterator[None]:
+    """The table collects garbage once as it opens (then freezes what is left). In
+    the game that walks a small heap in a few milliseconds; in a test process it
+    walks pytest's and hypothesis's objects too, about 40 ms, and the suite opens
+    a table hundreds of times. Tests keep the freeze and skip the collection."""
+    from gnoming.ui.scenes import table
+
+    real = table.gc
+    table.gc = types.SimpleNamespace(  # type: ignore[assignment]
+        collect=lambda *args: 0, freeze=gc.freeze, unfreeze=gc.unfreeze
+    )
+    try:
+        yield
+    finally:
+        table.gc = real
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Slow tests first: spread over the workers (pytest-xdist) from the start they
+    run side by side with the quick ones, instead of one of them finishing alone."""
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)

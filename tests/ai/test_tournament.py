@@ -147,12 +147,12 @@ def test_same_seed_same_tournament_even_with_the_other_core_busy() -> None:
     """Search bots are bounded by samples, not by the clock: machine load cannot
     change a single decision. The busy loop ends by itself after 60 s at most."""
     seats = ["hard(playouts=2)", "yardstick(playouts=2)"]
-    quiet = T.run(seats, games=2, seed=4).to_json()
+    quiet = T.run(seats, games=1, seed=4).to_json()
     busy = subprocess.Popen(
         [sys.executable, "-c", "import time\nend = time.time() + 60\nwhile time.time() < end: pass"]
     )
     try:
-        loaded = T.run(seats, games=2, seed=4).to_json()
+        loaded = T.run(seats, games=1, seed=4).to_json()
     finally:
         busy.kill()
         busy.wait()

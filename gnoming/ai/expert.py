@@ -25,13 +25,14 @@ class ExpertBot(HardBot):
         self,
         seed: int,
         *,
-        playouts: int = 96,
+        playouts: int = 48,
         candidates: int = 3,
         gate: float = 0.5,
         margin: float = 2.5,
         discards: bool = False,
         objective: str = "win",
         full_seats: int = 3,
+        model: str = "lines",
         clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         super().__init__(
@@ -43,5 +44,6 @@ class ExpertBot(HardBot):
             discards=discards,
             objective=objective,
             full_seats=full_seats,
+            model=model,
             clock=clock,
         )

@@ -28,7 +28,7 @@ from gnoming.rules.state import ROUNDS
 
 from .knowledge import normal_cdf
 from .planner import TurnPlanner
-from .playout import FastPolicy
+from .playout import FastPolicy, LinesPolicy
 from .protocol import DecidedThinker, Thinker, think_until_done
 from .search import RoundSearch
 
@@ -39,6 +39,10 @@ FEED_WEIGHT = 0.1
 """How much Hard minds what its discards give the next player (per point)."""
 MARGIN = 2.5
 """Search only the actions the planner values within this many points of its best."""
+MODELS = ("fast", "lines")
+"""How the playouts play every other seat: by the plain expected points of its
+cards (:class:`~gnoming.ai.playout.FastPolicy`), or counting half-built lines as
+the searcher's own seat does (:class:`~gnoming.ai.playout.LinesPolicy`)."""
 OBJECTIVES = ("win", "margin")
 """How an ending is scored: own points less the value of the chance of winning
 the game, or own points less the mean of the others'."""
@@ -60,10 +64,13 @@ class HardBot:
         discards: bool = False,
         objective: str = "win",
         full_seats: int = 4,
+        model: str = "fast",
         clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         if objective not in OBJECTIVES:
             raise ValueError(f"objective is one of {', '.join(OBJECTIVES)}")
+        if model not in MODELS:
+            raise ValueError(f"model is one of {', '.join(MODELS)}")
         self.rng = random.Random(seed)
         self.clock = clock
         """Read only to slice the work between frames, never to decide."""
@@ -75,6 +82,7 @@ class HardBot:
         """Also search the discard pile and hazard turns (else the planner decides)."""
         self.objective = objective
         self.full_seats = full_seats
+        self.model = model
         """Up to this many seats every decision gets ``playouts`` deals; at a
         bigger table a playout is longer, so it gets proportionally fewer."""
 
@@ -98,7 +106,7 @@ class HardBot:
             return DecidedThinker(ranked[0])
         return search_thinker(
             obs, close, ranked[0], planner, seed, self.deals(obs.n_seats), self.gate, self.clock,
-            self.objective,
+            self.objective, self.model,
         )
 
     def deals(self, n_seats: int) -> int:
@@ -122,6 +130,7 @@ def search_thinker(
     gate: float,
     clock: Callable[[], float],
     objective: str = "win",
+    model: str = "fast",
 ) -> RoundSearch:
     """Hard's search of ``candidates`` to the end of the round."""
     me = obs.seat
@@ -132,8 +141,10 @@ def search_thinker(
 
     cache: tuple[dict[tuple[int, ...], float], dict[tuple[int, ...], float]] = ({}, {})
 
+    kind = LinesPolicy if model == "lines" else FastPolicy
+
     def policy(rng: random.Random) -> FastPolicy:
-        return FastPolicy(mean, rng, me, estimator, cache)
+        return kind(mean, rng, me, estimator, cache)
 
     def score(state: GameState) -> float:
         points = [float(p) for p in state.round_results[round_index].scores]

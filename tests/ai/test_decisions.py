@@ -160,5 +160,36 @@ def test_a_bigger_table_gets_fewer_deals_so_a_decision_takes_as_long() -> None:
 
     hard, expert = HardBot(1), ExpertBot(1)
     assert [hard.deals(n) for n in range(2, 8)] == [24, 24, 24, 19, 16, 14]
-    assert [expert.deals(n) for n in range(2, 8)] == [96, 96, 72, 58, 48, 41]
+    assert [expert.deals(n) for n in range(2, 8)] == [48, 48, 36, 29, 24, 21]
     assert HardBot(1, playouts=8).deals(7) == 8, "never below eight deals"
+
+
+def test_the_lines_model_values_another_seats_half_built_line_and_plays_rounds_out() -> None:
+    import random
+
+    from gnoming.ai.knowledge import Estimator, Unseen, estimate_turns_left, int_layout
+    from gnoming.ai.playout import FastPolicy, LinesPolicy
+    from gnoming.ai.search import playout
+
+    state = table(3, {1: [7, 7, DOWN, DOWN, DOWN, DOWN, DOWN, DOWN, DOWN]})
+    obs = observe(state, 0)
+    unseen = Unseen.of(obs)
+    estimator = Estimator(unseen, estimate_turns_left(obs, 0), 1.0)
+    cards = int_layout(obs.layouts[1])
+    plain = FastPolicy(unseen.mean, random.Random(1), 0, estimator)
+    lines = LinesPolicy(unseen.mean, random.Random(1), 0, estimator)
+    # seat 1's pair of 7s may become a row: only the lines model counts that chance
+    assert lines._value(state, 1, cards) < plain._value(state, 1, cards)
+    assert lines._value(state, 0, cards) == plain._value(state, 0, cards)  # its own seat: the same
+    for n_seats in (2, 4, 7):
+        for seed in range(3):
+            game = GameState.new(n_seats, seed=seed).clone(stop_at_round_end=True)
+            policy = LinesPolicy(unseen.mean, random.Random(seed), 0, estimator)
+            assert playout(game, policy).round_over()
+
+
+def test_the_playout_model_is_named_and_expert_uses_the_lines_model() -> None:
+    with pytest.raises(ValueError, match="model is one of fast, lines"):
+        HardBot(1, model="smart")
+    assert make_bot("expert", 1).model == "lines"  # type: ignore[attr-defined]
+    assert HardBot(1).model == "fast"

@@ -154,13 +154,13 @@ def test_with_the_draw_pile_empty_a_draw_comes_from_the_discards_under_the_tops(
 def test_a_bigger_table_gets_fewer_deals_so_a_decision_takes_as_long() -> None:
     """A playout at seven seats is longer than at two: Hard kept 24 deals at any
     table and thought 389 ms (CPU p95) a decision at seven seats, over its 300 ms.
-    Up to four seats (three for Expert) nothing changes, so the heads-up and
+    Up to four seats nothing changes, so the heads-up and
     four-seat measurements stand; the number depends only on the table."""
     from gnoming.ai.expert import ExpertBot
 
     hard, expert = HardBot(1), ExpertBot(1)
     assert [hard.deals(n) for n in range(2, 8)] == [24, 24, 24, 19, 16, 14]
-    assert [expert.deals(n) for n in range(2, 8)] == [48, 48, 36, 29, 24, 21]
+    assert [expert.deals(n) for n in range(2, 8)] == [24, 24, 24, 19, 16, 14]
     assert HardBot(1, playouts=8).deals(7) == 8, "never below eight deals"
 
 

@@ -82,9 +82,10 @@ class HardBot:
         """Also search the discard pile and hazard turns (else the planner decides)."""
         self.objective = objective
         self.full_seats = full_seats
-        self.model = model
         """Up to this many seats every decision gets ``playouts`` deals; at a
         bigger table a playout is longer, so it gets proportionally fewer."""
+        self.model = model
+        """How the playouts play the other seats (one of :data:`MODELS`)."""
 
     def start(self, obs: Observation, legal: Sequence[Action]) -> Thinker:
         if len(legal) == 1:

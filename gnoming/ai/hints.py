@@ -1,15 +1,12 @@
 """Hints for a person's seat: Hard's choice, with a one-line reason a player understands.
 
-Hints play at Hard's level. Expert thinks not much longer, but its model of
-the opponents (every seat counts its half-built lines) is measured better only
-against a strong opponent: against three Medium the same model made Hard's
-rounds worse (docs/bots.md), and a hint must serve every table. Like every
-gnome, hints depend only on the seed and what the seat sees. A hint never
-swaps a card for an equal one, or a move that gains nothing, when something
-better is legal. The reason is a clause that follows the action the screen
-names ("take the 9 from discard pile A — completes the top row of 9s: –9"); it
-never repeats the action. A minus sign is written as the table draws it,
-:data:`MINUS`.
+Hints play at Hard's level, the strongest whose thinking fits the hint's
+budget (Expert may think a second), and like every gnome they depend only on
+the seed and what the seat sees. A hint never swaps a card for an equal one, or
+a move that gains nothing, when something better is legal. The reason is a
+clause that follows the action the screen names ("take the 9 from discard pile
+A — completes the top row of 9s: –9"); it never repeats the action. A minus
+sign is written as the table draws it, :data:`MINUS`.
 
 >>> import random
 >>> from gnoming.rules import GameState, observe

@@ -154,8 +154,10 @@ class LinesPolicy(FastPolicy):
     estimator (the chance of completing half-built rows and columns counted):
     a model of a stronger opponent. Playing one seat of a round against three
     plain FastPolicy seats (``scripts/policy_bench.py``, 1,500 deals), it
-    scored 7.5 points a round below them, where Medium scored 3.3 below; a
-    search with it takes about a sixth longer.
+    scored 7.5 points a round below them, where Medium scored 3.3 below. A
+    search with it is slower (Hard's: CPU p95 362 ms a decision against 280)
+    and was not stronger: ``hard(model="lines")`` won 51.7% of 400 games
+    against Hard (docs/bots.md).
     """
 
     __slots__ = ()

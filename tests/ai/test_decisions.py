@@ -154,13 +154,13 @@ def test_with_the_draw_pile_empty_a_draw_comes_from_the_discards_under_the_tops(
 def test_a_bigger_table_gets_fewer_deals_so_a_decision_takes_as_long() -> None:
     """A playout at seven seats is longer than at two: Hard kept 24 deals at any
     table and thought 389 ms (CPU p95) a decision at seven seats, over its 300 ms.
-    Up to four seats nothing changes, so the heads-up and
+    Up to four seats (three for Expert) nothing changes, so the heads-up and
     four-seat measurements stand; the number depends only on the table."""
     from gnoming.ai.expert import ExpertBot
 
     hard, expert = HardBot(1), ExpertBot(1)
     assert [hard.deals(n) for n in range(2, 8)] == [24, 24, 24, 19, 16, 14]
-    assert [expert.deals(n) for n in range(2, 8)] == [24, 24, 24, 19, 16, 14]
+    assert [expert.deals(n) for n in range(2, 8)] == [96, 96, 72, 58, 48, 41]
     assert HardBot(1, playouts=8).deals(7) == 8, "never below eight deals"
 
 
@@ -188,8 +188,11 @@ def test_the_lines_model_values_another_seats_half_built_line_and_plays_rounds_o
             assert playout(game, policy).round_over()
 
 
-def test_the_playout_model_is_named_and_expert_uses_the_lines_model() -> None:
+def test_the_playout_model_is_named_and_can_be_set_in_a_tournament_seat() -> None:
+    from gnoming.ai import make_bot_from_spec
+
     with pytest.raises(ValueError, match="model is one of fast, lines"):
         HardBot(1, model="smart")
-    assert make_bot("expert", 1).model == "lines"  # type: ignore[attr-defined]
     assert HardBot(1).model == "fast"
+    assert make_bot("expert", 1).model == "fast"  # type: ignore[attr-defined]
+    assert make_bot_from_spec('expert(model="lines")', 1).model == "lines"  # type: ignore[attr-defined]

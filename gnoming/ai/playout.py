@@ -6,6 +6,7 @@ flat expected points and no lookahead. About a tenth of a millisecond a turn.
 from __future__ import annotations
 
 import random
+from typing import ClassVar
 
 from gnoming.rules import Action, GameState, Phase
 from gnoming.rules import actions as A
@@ -27,6 +28,8 @@ class FastPolicy:
     """Greedy on expected points, with a rough sense of going out."""
 
     __slots__ = ("mean", "rng", "me", "mine", "points", "mine_points")
+    every_seat: ClassVar[bool] = False
+    """Every seat, not only ``me``, plays by the estimator ``mine``."""
 
     def __init__(
         self,
@@ -50,7 +53,11 @@ class FastPolicy:
     def _value(self, state: GameState, seat: int, cards: list[int]) -> float:
         if DOWN in cards or state.went_out_first is not None:
             key = tuple(cards)
-            if seat == self.me and self.mine is not None and state.went_out_first is None:
+            if (
+                (seat == self.me or self.every_seat)
+                and self.mine is not None
+                and state.went_out_first is None
+            ):
                 value = self.mine_points.get(key)
                 if value is None:
                     value = self.mine_points[key] = self.mine.value(cards)
@@ -76,7 +83,9 @@ class FastPolicy:
         best, where = float("inf"), -1
         mulls = [p for p in range(9) if cards[p] == MULLIGAN] if card == MULLIGAN else []
         # the usual case inline: still cards face down, played by the plain points
-        plain = state.went_out_first is None and (seat != self.me or self.mine is None)
+        plain = state.went_out_first is None and (
+            self.mine is None or (seat != self.me and not self.every_seat)
+        )
         points = self.points
         mean = self.mean
         for p in range(9):
@@ -161,29 +170,4 @@ class LinesPolicy(FastPolicy):
     """
 
     __slots__ = ()
-
-    def _value(self, state: GameState, seat: int, cards: list[int]) -> float:
-        if self.mine is not None and state.went_out_first is None and DOWN in cards:
-            key = tuple(cards)
-            value = self.mine_points.get(key)
-            if value is None:
-                value = self.mine_points[key] = self.mine.value(cards)
-            return value
-        return FastPolicy._value(self, state, seat, cards)
-
-    def _best_keep(
-        self, state: GameState, seat: int, cards: list[int], card: int, filled: int
-    ) -> tuple[float, int]:
-        best, where = float("inf"), -1
-        mulls = [p for p in range(9) if cards[p] == MULLIGAN] if card == MULLIGAN else []
-        value = self._value
-        for p in range(9):
-            if filled >> p & 1 or (mulls and mulls != [p]):
-                continue
-            old = cards[p]
-            cards[p] = card
-            v = value(state, seat, cards)
-            cards[p] = old
-            if v < best:
-                best, where = v, p
-        return best, where
+    every_seat = True

@@ -5,7 +5,10 @@ round after round; prints its round score less the others' mean.
 
 Policies: ``fast`` (:class:`~gnoming.ai.playout.FastPolicy`, plain points),
 ``lines`` (:class:`~gnoming.ai.playout.LinesPolicy` with the seat's own
-estimator: half-built rows and columns counted), ``medium`` (the Medium gnome).
+estimator: half-built rows and columns counted), ``lines-first`` (the same
+with the estimator of the seat's first decision of the round kept to its end,
+as Hard's playouts keep the estimator of the decision being searched),
+``medium`` (the Medium gnome).
 Each round is round 1 of a new deal; the seat that plays ``--policy`` moves
 round the table. Rounds are played by the rules engine alone, so this takes
 seconds, where a tournament takes hours: a quick first look at a policy, not a
@@ -29,7 +32,7 @@ from gnoming.ai.playout import FastPolicy, LinesPolicy  # noqa: E402
 from gnoming.rules import Action, GameState, observe  # noqa: E402
 
 Play = Callable[[GameState], Action]
-POLICIES = ("fast", "lines", "medium")
+POLICIES = ("fast", "lines", "lines-first", "medium")
 
 
 def player(kind: str, seed: int) -> Play:
@@ -38,11 +41,17 @@ def player(kind: str, seed: int) -> Play:
         bot = MediumBot(seed)
         return lambda state: bot.choose(observe(state, state.seat), state.legal_actions())
 
+    first: list[Estimator] = []
+
     def play(state: GameState) -> Action:
         obs = observe(state, state.seat)
         unseen = Unseen.of(obs)
-        if kind == "lines":
+        if kind in ("lines", "lines-first"):
             estimator = Estimator(unseen, estimate_turns_left(obs, state.seat), 1.0)
+            if kind == "lines-first":
+                first[:] = first or [estimator]
+                estimator = first[0]
+                return LinesPolicy(estimator.unseen.mean, rng, state.seat, estimator)(state)
             return LinesPolicy(unseen.mean, rng, state.seat, estimator)(state)
         return FastPolicy(unseen.mean, rng)(state)
 

@@ -49,10 +49,9 @@ def player(kind: str, seed: int) -> Play:
         if kind in ("lines", "lines-first"):
             estimator = Estimator(unseen, estimate_turns_left(obs, state.seat), 1.0)
             if kind == "lines-first":
-                first[:] = first or [estimator]
+                first[:] = first or [estimator]  # the round's first decision
                 estimator = first[0]
-                return LinesPolicy(estimator.unseen.mean, rng, state.seat, estimator)(state)
-            return LinesPolicy(unseen.mean, rng, state.seat, estimator)(state)
+            return LinesPolicy(estimator.unseen.mean, rng, state.seat, estimator)(state)
         return FastPolicy(unseen.mean, rng)(state)
 
     return play

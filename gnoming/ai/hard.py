@@ -28,7 +28,7 @@ from gnoming.rules.state import ROUNDS
 
 from .knowledge import normal_cdf
 from .planner import TurnPlanner
-from .playout import FastPolicy, LinesPolicy
+from .playout import FastPolicy, LinesPolicy, LiveLinesPolicy
 from .protocol import DecidedThinker, Thinker, think_until_done
 from .search import RoundSearch
 
@@ -39,10 +39,12 @@ FEED_WEIGHT = 0.1
 """How much Hard minds what its discards give the next player (per point)."""
 MARGIN = 2.5
 """Search only the actions the planner values within this many points of its best."""
-MODELS = ("fast", "lines")
+MODELS = ("fast", "lines", "live-lines")
 """How the playouts play every other seat: by the plain expected points of its
-cards (:class:`~gnoming.ai.playout.FastPolicy`), or counting half-built lines as
-the searcher's own seat does (:class:`~gnoming.ai.playout.LinesPolicy`)."""
+cards (:class:`~gnoming.ai.playout.FastPolicy`); counting half-built lines
+with the searcher's own estimator of the decision, turns left frozen
+(:class:`~gnoming.ai.playout.LinesPolicy`); or counting them over the turns
+left on the simulated table (:class:`~gnoming.ai.playout.LiveLinesPolicy`)."""
 OBJECTIVES = ("win", "margin")
 """How an ending is scored: own points less the value of the chance of winning
 the game, or own points less the mean of the others'."""
@@ -142,7 +144,7 @@ def search_thinker(
 
     cache: tuple[dict[tuple[int, ...], float], dict[tuple[int, ...], float]] = ({}, {})
 
-    kind = LinesPolicy if model == "lines" else FastPolicy
+    kind = {"lines": LinesPolicy, "live-lines": LiveLinesPolicy}.get(model, FastPolicy)
 
     def policy(rng: random.Random) -> FastPolicy:
         return kind(mean, rng, me, estimator, cache)

@@ -190,7 +190,11 @@ def estimate_turns_left(obs: Observation, seat: int) -> float:
     quickest player has turned up its last cards."""
     if obs.went_out_first is not None:
         return 0.0
-    quickest = min(obs.face_down_count(s) for s in range(obs.n_seats))
+    return turns_left(min(obs.face_down_count(s) for s in range(obs.n_seats)))
+
+
+def turns_left(quickest: int) -> float:
+    """Own turns left when the quickest player still has ``quickest`` cards face down."""
     return max(1.0, 1.5 * quickest - 0.5)
 
 

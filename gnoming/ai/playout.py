@@ -12,7 +12,7 @@ from gnoming.rules import Action, GameState, Phase
 from gnoming.rules import actions as A
 from gnoming.rules.events import DRAW_PILE
 
-from .knowledge import DOWN, HAZARD, MULLIGAN, Estimator, known_points
+from .knowledge import DOWN, HAZARD, MULLIGAN, Estimator, known_points, turns_left
 
 TAKE_MARGIN = 2.5
 """Take a discard when it beats the average draw by this many points."""
@@ -165,14 +165,46 @@ class FastPolicy:
 
 class LinesPolicy(FastPolicy):
     """:class:`FastPolicy` with every seat, not only ``me``, playing by the
-    estimator (the chance of completing half-built rows and columns counted):
-    a model of a stronger opponent. Playing one seat of a round against three
-    plain FastPolicy seats (``scripts/policy_bench.py``, 1,500 deals), it
-    scored 7.5 points a round below them, where Medium scored 3.3 below. A
-    search with it is slower (Hard's: CPU p95 362 ms a decision against 280)
-    and was not stronger: ``hard(model="lines")`` won 51.7% of 400 games
-    against Hard (docs/bots.md).
+    estimator ``mine`` (the chance of completing half-built rows and columns
+    counted). In a search that is the estimator of the decision being
+    searched, so every seat counts the turns that were left at that decision
+    to the end of the playout. Played that way a seat is *weaker* than a plain
+    FastPolicy seat (``scripts/policy_bench.py --policy lines-first``: 3.0
+    points a round above three FastPolicy seats; counting the turns afresh,
+    ``--policy lines``, it is 7.5 below). A search with it is slower (Hard's:
+    CPU p95 362 ms a decision against 280) and was not stronger:
+    ``hard(model="lines")`` won 51.7% of 400 games against Hard
+    (docs/bots.md). :class:`LiveLinesPolicy` counts the turns afresh.
     """
 
     __slots__ = ()
     every_seat = True
+
+
+class LiveLinesPolicy(FastPolicy):
+    """:class:`FastPolicy` with every other seat counting the chance of
+    completing its half-built rows and columns over the turns left *on the
+    simulated table*, counted afresh every turn (the searcher's own seat plays
+    as in :class:`FastPolicy`). The others play as the policy ``lines`` of
+    ``scripts/policy_bench.py`` (7.5 points a round below three FastPolicy
+    seats), with the searcher's count of the unseen cards: a model of an
+    opponent that plans for its lines, as Hard does.
+    :class:`LinesPolicy` instead plays them with the searcher's estimator of
+    the decision, whose turns left stay frozen to the end of the playout
+    (``lines-first``: 3.0 points a round *above* FastPolicy seats).
+    """
+
+    __slots__ = ()
+    every_seat = True
+
+    def _value(self, state: GameState, seat: int, cards: list[int]) -> float:
+        mine = self.mine
+        if seat != self.me and mine is not None and state.went_out_first is None and DOWN in cards:
+            quickest = min(state.face_down_count)
+            key = (quickest, *cards)  # ten numbers: never one of the own seat's layouts
+            value = self.mine_points.get(key)
+            if value is None:
+                estimator = Estimator(mine.unseen, turns_left(quickest), mine.potential)
+                value = self.mine_points[key] = estimator.value(cards)
+            return value
+        return super()._value(state, seat, cards)

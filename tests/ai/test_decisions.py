@@ -188,11 +188,43 @@ def test_the_lines_model_values_another_seats_half_built_line_and_plays_rounds_o
             assert playout(game, policy).round_over()
 
 
+def test_the_live_lines_model_counts_the_turns_left_on_the_simulated_table() -> None:
+    import random
+
+    from gnoming.ai.knowledge import Estimator, Unseen, estimate_turns_left, int_layout
+    from gnoming.ai.playout import FastPolicy, LinesPolicy, LiveLinesPolicy
+    from gnoming.ai.search import playout
+
+    pair = [12, 12, DOWN, DOWN, DOWN, DOWN, DOWN, DOWN, DOWN]
+    early = table(3, {1: pair})
+    late = table(3, {1: pair, 2: [1, 2, 3, 4, 5, 6, 7, 8, DOWN]})
+    obs = observe(early, 0)
+    unseen = Unseen.of(obs)
+    estimator = Estimator(unseen, estimate_turns_left(obs, 0), 1.0)
+    cards = int_layout(obs.layouts[1])
+
+    def value(kind: type[FastPolicy], state: GameState, seat: int) -> float:
+        return kind(unseen.mean, random.Random(1), 0, estimator)._value(state, seat, cards)
+
+    plain = value(FastPolicy, early, 1)
+    # seat 1's pair of 12s may become a row, less likely with fewer turns left
+    assert value(LiveLinesPolicy, early, 1) < value(LiveLinesPolicy, late, 1) < plain
+    # the frozen model counts the turns of the decision whatever the simulated table
+    assert value(LinesPolicy, early, 1) == value(LinesPolicy, late, 1) < plain
+    assert value(LiveLinesPolicy, early, 0) == value(FastPolicy, early, 0)  # its own seat: the same
+    for n_seats in (2, 4, 7):
+        for seed in range(3):
+            game = GameState.new(n_seats, seed=seed).clone(stop_at_round_end=True)
+            policy = LiveLinesPolicy(unseen.mean, random.Random(seed), 0, estimator)
+            assert playout(game, policy).round_over()
+
+
 def test_the_playout_model_is_named_and_can_be_set_in_a_tournament_seat() -> None:
     from gnoming.ai import make_bot_from_spec
 
-    with pytest.raises(ValueError, match="model is one of fast, lines"):
+    with pytest.raises(ValueError, match="model is one of fast, lines, live-lines"):
         HardBot(1, model="smart")
     assert HardBot(1).model == "fast"
     assert make_bot("expert", 1).model == "fast"  # type: ignore[attr-defined]
     assert make_bot_from_spec('expert(model="lines")', 1).model == "lines"  # type: ignore[attr-defined]
+    assert make_bot_from_spec('hard(model="live-lines")', 1).model == "live-lines"  # type: ignore[attr-defined]

@@ -195,7 +195,7 @@ class LiveLinesPolicy(FastPolicy):
     """
 
     __slots__ = ()
-    every_seat = True
+    every_seat = True  # every seat goes through _value (no plain-points shortcut)
 
     def _value(self, state: GameState, seat: int, cards: list[int]) -> float:
         mine = self.mine

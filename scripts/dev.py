@@ -5,7 +5,7 @@ runs cannot drift apart. It uses the standard library only: it runs before any
 dependency is installed.
 
     python3 scripts/dev.py play [game flags...]   # set up .venv, start the game
-    python3 scripts/dev.py test [pytest args...]  # set up .venv, run the whole test suite
+    python3 scripts/dev.py test [pytest args...]  # set up .venv, run the tests (--all: the slow ones too)
     python3 scripts/dev.py check                  # ruff + mypy --strict on the rules
     python3 scripts/dev.py build [--onefile]      # PyInstaller executable into dist/
 
@@ -153,14 +153,36 @@ def cmd_play(args: list[str]) -> int:
     return run([str(python), str(ROOT / "main.py"), *args])
 
 
+def test_selection(args: list[str]) -> list[str]:
+    """The pytest arguments that choose which tests run.
+
+    Without arguments the tests marked ``slow`` (other processes, whole games,
+    the monkey test) are left out, so that the README's test command stays
+    quick; CI runs them in a second step (``-m slow``). ``--all`` runs every
+    test. An ``-m`` or ``-k`` expression of your own, or tests named by path or
+    node id, are run as given: naming a slow test runs it.
+    """
+    if "--all" in args:
+        return [a for a in args if a != "--all"]
+    chooses = any(a.startswith(("-m", "-k")) for a in args)  # -m EXPR, -kEXPR ...
+    names_tests = any(
+        not a.startswith("-") and ("::" in a or Path(a).exists() or (ROOT / a).exists())
+        for a in args
+    )
+    if chooses or names_tests:
+        return list(args)
+    return ["-m", "not slow", *args]
+
+
 def cmd_test(args: list[str]) -> int:
-    """The whole suite, spread over every core with pytest-xdist (``-n auto``)
+    """The test suite, spread over every core with pytest-xdist (``-n auto``)
     unless the arguments say otherwise (``-n 0`` runs it in one process). An idle
     worker takes tests from a busy one (``--dist worksteal``): with the default
     scheduling one worker could get most of the slow tests and finish a minute
-    after the other."""
+    after the other. Which tests run: see test_selection."""
     python = ensure_installed({"test"})
     compile_catalogs(python)
+    args = test_selection(args)
     workers = [] if any(a == "-n" or a.startswith(("-n", "--numprocesses")) for a in args) else ["-n", "auto"]
     if workers and not any(a.startswith("--dist") for a in args):
         workers += ["--dist", "worksteal"]
@@ -207,7 +229,7 @@ def cmd_build(args: list[str]) -> int:
 
 COMMANDS = {
     "play": (cmd_play, "set up .venv and start the game; extra flags go to the game"),
-    "test": (cmd_test, "set up .venv and run the whole test suite; extra args go to pytest"),
+    "test": (cmd_test, "set up .venv and run the tests but the slow ones (--all: every test); extra args go to pytest"),
     "check": (cmd_check, "ruff check . and mypy --strict gnoming/rules"),
     "build": (cmd_build, "build the executable into dist/ (--onefile for a single file)"),
 }

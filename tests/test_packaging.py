@@ -148,3 +148,16 @@ def test_dev_script_reinstalls_only_when_pyproject_or_extras_change() -> None:
     assert dev.extras_to_install({}, "abc", {"test"}) == {"test"}
     built = {"pyproject": "abc", "extras": ["build", "test"]}
     assert dev.extras_to_install(built, "changed", {"test"}) == {"build", "test"}
+
+
+def test_dev_script_leaves_the_slow_tests_out_unless_asked_or_named() -> None:
+    dev = _load_dev_script()
+    assert dev.test_selection([]) == ["-m", "not slow"]
+    assert dev.test_selection(["-x", "-n", "0"]) == ["-m", "not slow", "-x", "-n", "0"]
+    assert dev.test_selection(["--all"]) == []
+    assert dev.test_selection(["--all", "-x"]) == ["-x"]
+    assert dev.test_selection(["-m", "slow"]) == ["-m", "slow"]
+    assert dev.test_selection(["-k", "monkey"]) == ["-k", "monkey"]
+    assert dev.test_selection(["tests/ui/test_monkey.py"]) == ["tests/ui/test_monkey.py"]
+    node = "tests/ui/test_monkey.py::test_twenty_thousand_random_inputs_never_crash_any_scene"
+    assert dev.test_selection([node]) == [node]

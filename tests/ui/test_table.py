@@ -281,7 +281,7 @@ def test_resizing_to_the_minimum_and_back_keeps_the_game_playable(make_app: AppF
 # ---------------------------------------------------------------- the displayed model
 
 
-@pytest.mark.parametrize(("n", "seed"), [(3, 21), (7, 5)])
+@pytest.mark.parametrize(("n", "seed"), [(3, 21), pytest.param(7, 5, marks=pytest.mark.slow)])
 def test_the_displayed_table_catches_up_with_the_rules_after_every_animation(
     make_app: AppFactory, monkeypatch: pytest.MonkeyPatch, n: int, seed: int
 ) -> None:

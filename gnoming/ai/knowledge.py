@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from gnoming.rules import Card, Observation
 from gnoming.rules.cards import HAZARD_POINTS
@@ -72,22 +72,23 @@ def known_points(cards: Sequence[int], down_value: float) -> float:
     k1 = m[b, e, h]
     k2 = m[c, f, i]
     p = POINTS
-    total = float(
-        (0 if r0 or k0 else p[a])
-        + (0 if r0 or k1 else p[b])
-        + (0 if r0 or k2 else p[c])
-        + (0 if r1 or k0 else p[d])
-        + (0 if r1 or k1 else p[e])
-        + (0 if r1 or k2 else p[f])
-        + (0 if r2 or k0 else p[g])
-        + (0 if r2 or k1 else p[h])
-        + (0 if r2 or k2 else p[i])
-        - r0 - r1 - r2 - k0 - k1 - k2
-    )
+    if r0 or r1 or r2 or k0 or k1 or k2:
+        total = float(
+            (0 if r0 or k0 else p[a])
+            + (0 if r0 or k1 else p[b])
+            + (0 if r0 or k2 else p[c])
+            + (0 if r1 or k0 else p[d])
+            + (0 if r1 or k1 else p[e])
+            + (0 if r1 or k2 else p[f])
+            + (0 if r2 or k0 else p[g])
+            + (0 if r2 or k1 else p[h])
+            + (0 if r2 or k2 else p[i])
+            - r0 - r1 - r2 - k0 - k1 - k2
+        )
+    else:  # no match: the usual case
+        total = float(p[a] + p[b] + p[c] + p[d] + p[e] + p[f] + p[g] + p[h] + p[i])
     if down_value:
-        downs = (a == DOWN) + (b == DOWN) + (c == DOWN) + (d == DOWN) + (e == DOWN)
-        downs += (f == DOWN) + (g == DOWN) + (h == DOWN) + (i == DOWN)
-        total += down_value * downs
+        total += down_value * cards.count(DOWN)
     return total
 
 
@@ -106,6 +107,8 @@ class Unseen:
     """Mean points of an unseen card (a face-down card is worth this, on average)."""
     distribution: tuple[tuple[int, float], ...]
     """(card, probability) of the next card from the draw pile."""
+    probabilities: dict[int, float] = field(default_factory=dict)
+    """The same by card (cards that cannot come are missing)."""
 
     @classmethod
     def of(cls, obs: Observation) -> Unseen:
@@ -116,7 +119,7 @@ class Unseen:
             return cls({}, 0, 4.0, ())
         mean = sum(card_points(c) * n for c, n in counts.items()) / total
         distribution = tuple(sorted((c, n / total) for c, n in counts.items()))
-        return cls(counts, total, mean, distribution)
+        return cls(counts, total, mean, distribution, dict(distribution))
 
     def probability(self, card: int) -> float:
         if self.total == 0:
@@ -147,12 +150,16 @@ class Estimator:
 
     def _potential(self, cards: Sequence[int], base: float) -> float:
         unseen = self.unseen
+        probability = unseen.probabilities
         bonus = 0.0
         has_mulligan = MULLIGAN in cards
-        p_mull = 0.0 if has_mulligan else unseen.probability(MULLIGAN) * 0.5
+        p_mull = 0.0 if has_mulligan else probability.get(MULLIGAN, 0.0) * 0.5
+        match = MATCH
+        mean = unseen.mean
+        turns = self.turns_left
         for line in LINE_POSITIONS:
             a, b, c = cards[line[0]], cards[line[1]], cards[line[2]]
-            if line_match(a, b, c):
+            if match[a, b, c]:
                 continue
             mulls = (a == MULLIGAN) + (b == MULLIGAN) + (c == MULLIGAN)
             value = 0
@@ -173,13 +180,13 @@ class Estimator:
                 continue
             trial = list(cards)
             trial[slot] = value
-            gain = base - known_points(trial, unseen.mean)
+            gain = base - known_points(trial, mean)
             if gain <= 0:
                 continue
-            q = unseen.probability(value) + p_mull
-            chance = 1.0 - (1.0 - q) ** self.turns_left
+            q = probability.get(value, 0.0) + p_mull
+            chance = 1.0 - (1.0 - q) ** turns
             if cards[slot] == DOWN:
-                already = unseen.probability(value)
+                already = probability.get(value, 0.0)
                 chance = 1.0 - (1.0 - chance) * (1.0 - already)
             bonus += chance * gain
         return bonus

@@ -12,7 +12,7 @@ from gnoming.rules import Action, GameState, Phase
 from gnoming.rules import actions as A
 from gnoming.rules.events import DRAW_PILE
 
-from .knowledge import DOWN, HAZARD, MULLIGAN, Estimator, known_points, turns_left
+from .knowledge import DOWN, HAZARD, MATCH, MULLIGAN, POINTS, Estimator, known_points, turns_left
 
 TAKE_MARGIN = 2.5
 """Take a discard when it beats the average draw by this many points."""
@@ -93,11 +93,39 @@ class FastPolicy:
         )
         points = self.points
         mean = self.mean
+        # Without a match on the table, and none made by the card, keeping it at
+        # p changes the plain points by the two cards' points alone: the same
+        # sum known_points would make, without building the layout.
+        m = MATCH
+        pts = POINTS
+        a, b, c, d, e, f, g, h, i = cards
+        simple = plain and not (
+            m[a, b, c] or m[d, e, f] or m[g, h, i] or m[a, d, g] or m[b, e, h] or m[c, f, i]
+        )
+        if simple:
+            total = pts[a] + pts[b] + pts[c] + pts[d] + pts[e] + pts[f] + pts[g] + pts[h] + pts[i]
+            downs = cards.count(DOWN)
+            card_points = pts[card]
+            card_down = card == DOWN
         for p in range(9):
             if filled >> p & 1 or (mulls and mulls != [p]):
                 continue
             old = cards[p]
             cards[p] = card
+            if simple:
+                left = downs - (old == DOWN) + card_down
+                r = p - p % 3
+                k = p % 3
+                if left and not (
+                    m[cards[r], cards[r + 1], cards[r + 2]] or m[cards[k], cards[k + 3], cards[k + 6]]
+                ):
+                    quick = float(total - pts[old] + card_points)
+                    if mean:
+                        quick += mean * left
+                    cards[p] = old
+                    if quick < best:
+                        best, where = quick, p
+                    continue
             if plain and DOWN in cards:
                 key = tuple(cards)
                 v = points.get(key)

@@ -1,0 +1,89 @@
+"""The playout policy's shortcuts give exactly the values of the plain formulas
+(a search's decision depends on every bit of them)."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from gnoming.ai.knowledge import DOWN, MATCH, POINTS, Estimator, Unseen, known_points
+from gnoming.ai.playout import FastPolicy
+from gnoming.rules import Card, GameState, Phase, observe
+
+FACES = [int(card) for card in Card] + [DOWN]
+layouts = st.lists(st.sampled_from(FACES), min_size=9, max_size=9)
+
+
+def reference_known_points(cards: list[int], down_value: float) -> float:
+    """known_points as it was written before its no-match shortcut."""
+    a, b, c, d, e, f, g, h, i = cards
+    m, p = MATCH, POINTS
+    r0, r1, r2 = m[a, b, c], m[d, e, f], m[g, h, i]
+    k0, k1, k2 = m[a, d, g], m[b, e, h], m[c, f, i]
+    total = float(
+        (0 if r0 or k0 else p[a]) + (0 if r0 or k1 else p[b]) + (0 if r0 or k2 else p[c])
+        + (0 if r1 or k0 else p[d]) + (0 if r1 or k1 else p[e]) + (0 if r1 or k2 else p[f])
+        + (0 if r2 or k0 else p[g]) + (0 if r2 or k1 else p[h]) + (0 if r2 or k2 else p[i])
+        - r0 - r1 - r2 - k0 - k1 - k2
+    )
+    if down_value:
+        total += down_value * sum(1 for x in cards if x == DOWN)
+    return total
+
+
+def a_table() -> GameState:
+    state = GameState.new(4, seed=3)
+    while state.phase is Phase.INITIAL_FLIP:
+        state.apply(state.legal_actions()[0])
+    return state
+
+
+@settings(max_examples=400, deadline=None)
+@given(layouts, st.sampled_from([0.0, 4.0, 4.75, 5.2]))
+def test_known_points_is_the_plain_formula_to_the_bit(cards: list[int], mean: float) -> None:
+    assert known_points(cards, mean) == reference_known_points(cards, mean)
+
+
+@settings(max_examples=400, deadline=None)
+@given(layouts, st.sampled_from([int(card) for card in Card]), st.integers(0, 511))
+def test_the_best_keep_shortcut_finds_what_the_full_layouts_give(
+    cards: list[int], card: int, filled: int
+) -> None:
+    state = a_table()
+    mean = 4.75
+    policy = FastPolicy(mean, random.Random(1))
+    seat = 1  # not the policy's own seat: played by the plain points
+    best, where = float("inf"), -1
+    for p in range(9):
+        if filled >> p & 1:
+            continue
+        if card == 0 and 0 in cards and [q for q in range(9) if cards[q] == 0] != [p]:
+            continue
+        trial = list(cards)
+        trial[p] = card
+        value = (
+            reference_known_points(trial, mean)
+            if DOWN in trial
+            else policy._value(state, seat, trial)
+        )
+        if value < best:
+            best, where = value, p
+    before = list(cards)
+    assert policy._best_keep(state, seat, cards, card, filled) == (best, where)
+    assert cards == before
+
+
+def test_the_line_potential_counts_each_half_built_line_once() -> None:
+    state = a_table()
+    estimator = Estimator(Unseen.of(observe(state, 0)), 5.0, 1.0)
+    # a row of 7, 7, down and a column of 7, 7 and a 3: two chances at a 7
+    cards = [7, 7, DOWN, 7, 2, 9, 3, 1, 11]
+    base = known_points(cards, estimator.unseen.mean)
+    q = estimator.unseen.probability(7) + estimator.unseen.probability(0) * 0.5
+    chance = 1.0 - (1.0 - q) ** 5.0
+    down_chance = 1.0 - (1.0 - chance) * (1.0 - estimator.unseen.probability(7))
+    row_gain = base - known_points([7, 7, 7, 7, 2, 9, 3, 1, 11], estimator.unseen.mean)
+    column_gain = base - known_points([7, 7, DOWN, 7, 2, 9, 7, 1, 11], estimator.unseen.mean)
+    assert estimator.value(cards) == base - (down_chance * row_gain + chance * column_gain)

@@ -14,6 +14,16 @@ from gnoming.rules.events import DRAW_PILE
 
 from .knowledge import DOWN, HAZARD, MATCH, MULLIGAN, POINTS, Estimator, known_points, turns_left
 
+
+def _others(p: int) -> tuple[int, int, int, int]:
+    row = [q for q in range(p - p % 3, p - p % 3 + 3) if q != p]
+    column = [q for q in range(p % 3, 9, 3) if q != p]
+    return row[0], row[1], column[0], column[1]
+
+
+OTHERS = tuple(_others(p) for p in range(9))
+"""For each position: the other two of its row, then the other two of its column."""
+
 TAKE_MARGIN = 2.5
 """Take a discard when it beats the average draw by this many points."""
 
@@ -95,37 +105,44 @@ class FastPolicy:
         mean = self.mean
         # Without a match on the table, and none made by the card, keeping it at
         # p changes the plain points by the two cards' points alone: the same
-        # sum known_points would make, without building the layout.
+        # sum known_points would make, without building the layout. A positive
+        # card makes a match where the two other cards of the row (or column)
+        # are each that card or a mulligan; any other card makes none. A
+        # mulligan in hand takes the long way.
         m = MATCH
         pts = POINTS
         a, b, c, d, e, f, g, h, i = cards
-        simple = plain and not (
-            m[a, b, c] or m[d, e, f] or m[g, h, i] or m[a, d, g] or m[b, e, h] or m[c, f, i]
+        simple = (
+            plain
+            and card != MULLIGAN
+            and not (m[a, b, c] or m[d, e, f] or m[g, h, i] or m[a, d, g] or m[b, e, h] or m[c, f, i])
         )
         if simple:
             total = pts[a] + pts[b] + pts[c] + pts[d] + pts[e] + pts[f] + pts[g] + pts[h] + pts[i]
             downs = cards.count(DOWN)
             card_points = pts[card]
-            card_down = card == DOWN
+            positive = 1 <= card <= 12
+            fits = [x in (card, MULLIGAN) for x in cards] if positive else []
         for p in range(9):
             if filled >> p & 1 or (mulls and mulls != [p]):
                 continue
             old = cards[p]
-            cards[p] = card
             if simple:
-                left = downs - (old == DOWN) + card_down
-                r = p - p % 3
-                k = p % 3
-                if left and not (
-                    m[cards[r], cards[r + 1], cards[r + 2]] or m[cards[k], cards[k + 3], cards[k + 6]]
-                ):
-                    quick = float(total - pts[old] + card_points)
-                    if mean:
-                        quick += mean * left
-                    cards[p] = old
-                    if quick < best:
-                        best, where = quick, p
-                    continue
+                left = downs - (old == DOWN)
+                if left:
+                    if positive:
+                        o1, o2, o3, o4 = OTHERS[p]
+                        makes_match = (fits[o1] and fits[o2]) or (fits[o3] and fits[o4])
+                    else:
+                        makes_match = False
+                    if not makes_match:
+                        quick = float(total - pts[old] + card_points)
+                        if mean:
+                            quick += mean * left
+                        if quick < best:
+                            best, where = quick, p
+                        continue
+            cards[p] = card
             if plain and DOWN in cards:
                 key = tuple(cards)
                 v = points.get(key)

@@ -28,7 +28,7 @@ from gnoming.rules.state import ROUNDS
 
 from .knowledge import normal_cdf
 from .planner import TurnPlanner
-from .playout import FastPolicy, LinesPolicy, LiveLinesPolicy
+from .playout import FastPolicy, LinesPolicy, LiveLinesPolicy, PlayoutCache
 from .protocol import DecidedThinker, Thinker, think_until_done
 from .search import RoundSearch
 
@@ -142,7 +142,7 @@ def search_thinker(
     totals = obs.totals()
     round_index = obs.round_index
 
-    cache: tuple[dict[tuple[int, ...], float], dict[tuple[int, ...], float]] = ({}, {})
+    cache = PlayoutCache()
 
     kind = {"lines": LinesPolicy, "live-lines": LiveLinesPolicy}.get(model, FastPolicy)
 

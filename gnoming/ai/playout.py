@@ -34,10 +34,28 @@ def public_layout(state: GameState, seat: int) -> list[int]:
     return [int(layout[p]) if up[p] else DOWN for p in range(9)]
 
 
+class PlayoutCache:
+    """What the playouts of one decision share. Every value in it depends only
+    on its key (the decision's estimator and mean of the unseen cards are fixed),
+    and the same layouts come back in every candidate's playout of a deal."""
+
+    __slots__ = ("points", "mine_points", "keeps")
+
+    def __init__(self) -> None:
+        self.points: dict[tuple[int, ...], float] = {}
+        """known_points(layout, mean) by layout."""
+        self.mine_points: dict[tuple[int, ...], float] = {}
+        """The estimator's value of the own seat's layouts (LiveLinesPolicy: of
+        the other seats', keyed with the quickest seat's face-down count)."""
+        self.keeps: dict[tuple[int, ...], tuple[float, int]] = {}
+        """The best keep of a seat played by the plain points: (value, position)
+        by (layout, card, filled)."""
+
+
 class FastPolicy:
     """Greedy on expected points, with a rough sense of going out."""
 
-    __slots__ = ("mean", "rng", "me", "mine", "points", "mine_points")
+    __slots__ = ("mean", "rng", "me", "mine", "points", "mine_points", "keeps")
     every_seat: ClassVar[bool] = False
     """Every seat, not only ``me``, plays by the estimator ``mine``."""
 
@@ -47,7 +65,7 @@ class FastPolicy:
         rng: random.Random,
         me: int = -1,
         mine: Estimator | None = None,
-        cache: tuple[dict[tuple[int, ...], float], dict[tuple[int, ...], float]] | None = None,
+        cache: PlayoutCache | None = None,
     ) -> None:
         self.mean = mean
         self.rng = rng
@@ -59,11 +77,11 @@ class FastPolicy:
         the turns left on the simulated table instead plays far better alone
         (``scripts/policy_bench.py``: -7.5 against +3.0 points a round) but
         made Hard's search worse against three Medium (docs/bots.md)."""
-        points, mine_points = cache if cache is not None else ({}, {})
-        self.points = points
-        """known_points(layout, mean) by layout: the playouts of one decision share it
-        (the same layouts come back in every candidate's playout of a deal)."""
-        self.mine_points = mine_points
+        if cache is None:
+            cache = PlayoutCache()
+        self.points = cache.points
+        self.mine_points = cache.mine_points
+        self.keeps = cache.keeps
 
     def _value(self, state: GameState, seat: int, cards: list[int]) -> float:
         if DOWN in cards or state.went_out_first is not None:
@@ -95,12 +113,26 @@ class FastPolicy:
     def _best_keep(
         self, state: GameState, seat: int, cards: list[int], card: int, filled: int
     ) -> tuple[float, int]:
-        best, where = float("inf"), -1
-        mulls = [p for p in range(9) if cards[p] == MULLIGAN] if card == MULLIGAN else []
-        # the usual case inline: still cards face down, played by the plain points
+        # A seat played by the plain points, before anyone went out, with a card
+        # still face down after any keep: the answer depends only on the layout,
+        # the card and the positions filled. (A keep that turns up the last card
+        # is valued against the other seats' layouts.)
         plain = state.went_out_first is None and (
             self.mine is None or (seat != self.me and not self.every_seat)
         )
+        if not plain or cards.count(DOWN) < 2:
+            return self._search_keep(state, seat, cards, card, filled, plain)
+        key = (*cards, card, filled)
+        known = self.keeps.get(key)
+        if known is None:
+            known = self.keeps[key] = self._search_keep(state, seat, cards, card, filled, True)
+        return known
+
+    def _search_keep(
+        self, state: GameState, seat: int, cards: list[int], card: int, filled: int, plain: bool
+    ) -> tuple[float, int]:
+        best, where = float("inf"), -1
+        mulls = [p for p in range(9) if cards[p] == MULLIGAN] if card == MULLIGAN else []
         points = self.points
         mean = self.mean
         # Without a match on the table, and none made by the card, keeping it at

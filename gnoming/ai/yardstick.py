@@ -23,7 +23,7 @@ from collections.abc import Callable, Sequence
 from gnoming.rules import Action, GameState, Observation, Phase, determinize
 
 from .knowledge import Unseen
-from .playout import FastPolicy
+from .playout import FastPolicy, PlayoutCache
 from .protocol import DecidedThinker, Thinker, think_until_done
 from .search import RoundSearch
 
@@ -57,7 +57,7 @@ class YardstickBot:
             return DecidedThinker(self.rng.choice(list(legal)))
         seed = self.rng.getrandbits(64)
         mean = Unseen.of(obs).mean
-        cache: tuple[dict[tuple[int, ...], float], dict[tuple[int, ...], float]] = ({}, {})
+        cache = PlayoutCache()
         # the policy reads only public facts, so any imagined deal gives its move
         default = FastPolicy(mean, random.Random(seed))(determinize(obs, random.Random(seed)))
         return RoundSearch(

@@ -87,3 +87,27 @@ def test_the_line_potential_counts_each_half_built_line_once() -> None:
     row_gain = base - known_points([7, 7, 7, 7, 2, 9, 3, 1, 11], estimator.unseen.mean)
     column_gain = base - known_points([7, 7, DOWN, 7, 2, 9, 7, 1, 11], estimator.unseen.mean)
     assert estimator.value(cards) == base - (down_chance * row_gain + chance * column_gain)
+
+
+def test_a_keep_that_turns_up_the_last_card_is_not_remembered_across_tables() -> None:
+    # Turning up the last card is valued against the other seats' layouts, so
+    # the answer for the same layout and card differs between two tables.
+    low = a_table()
+    high = a_table()
+    for state, card in ((low, Card.N5), (high, Card.HAZARD)):
+        for seat in (0, 2, 3):
+            state.layouts[seat] = [card] * 9
+            state.face_up[seat] = [True] * 9
+            state.face_down_count[seat] = 0
+    cards = [1, 2, 1, 2, 1, 2, 1, 2, DOWN]
+    fresh_low = FastPolicy(4.75, random.Random(1))._best_keep(low, 1, list(cards), 1, 0)
+    fresh_high = FastPolicy(4.75, random.Random(1))._best_keep(high, 1, list(cards), 1, 0)
+    assert fresh_low != fresh_high  # out and not lowest (+5) against out and lowest (-5)
+    shared = FastPolicy(4.75, random.Random(1))
+    assert shared._best_keep(low, 1, list(cards), 1, 0) == fresh_low
+    assert shared._best_keep(high, 1, list(cards), 1, 0) == fresh_high
+    # with two cards face down the answer is remembered, and is the same
+    two_down = [3, 4, 5, 6, 7, 8, 9, DOWN, DOWN]
+    first = shared._best_keep(low, 1, list(two_down), 1, 0)
+    assert shared._best_keep(high, 1, list(two_down), 1, 0) == first
+    assert (*two_down, 1, 0) in shared.keeps

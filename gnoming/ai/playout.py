@@ -48,8 +48,8 @@ class PlayoutCache:
         """The estimator's value of the own seat's layouts (LiveLinesPolicy: of
         the other seats', keyed with the quickest seat's face-down count)."""
         self.keeps: dict[tuple[int, ...], tuple[float, int]] = {}
-        """The best keep of a seat played by the plain points: (value, position)
-        by (layout, card, filled)."""
+        """The best keep (value, position) by (layout, card, filled, how the
+        seat values layouts: FastPolicy._keep_kind)."""
 
 
 class FastPolicy:
@@ -113,20 +113,31 @@ class FastPolicy:
     def _best_keep(
         self, state: GameState, seat: int, cards: list[int], card: int, filled: int
     ) -> tuple[float, int]:
-        # A seat played by the plain points, before anyone went out, with a card
-        # still face down after any keep: the answer depends only on the layout,
-        # the card and the positions filled. (A keep that turns up the last card
-        # is valued against the other seats' layouts.)
+        # Before anyone went out, with a card still face down after any keep, the
+        # answer depends only on the layout, the card, the positions filled and
+        # how the seat values layouts (_keep_kind). A keep that turns up the last
+        # card is valued against the other seats' layouts.
         plain = state.went_out_first is None and (
             self.mine is None or (seat != self.me and not self.every_seat)
         )
-        if not plain or cards.count(DOWN) < 2:
+        kind = self._keep_kind(state, seat) if cards.count(DOWN) >= 2 else -1
+        if kind < 0:
             return self._search_keep(state, seat, cards, card, filled, plain)
-        key = (*cards, card, filled)
+        key = (*cards, card, filled, kind)
         known = self.keeps.get(key)
         if known is None:
-            known = self.keeps[key] = self._search_keep(state, seat, cards, card, filled, True)
+            known = self.keeps[key] = self._search_keep(state, seat, cards, card, filled, plain)
         return known
+
+    def _keep_kind(self, state: GameState, seat: int) -> int:
+        """How ``seat`` values a layout with cards face down, as far as it
+        depends on the layout alone: 0 by the plain points, 1 by the
+        estimator ``mine``; -1 when it also depends on the table."""
+        if state.went_out_first is not None:
+            return -1
+        if self.mine is None or (seat != self.me and not self.every_seat):
+            return 0
+        return 1
 
     def _search_keep(
         self, state: GameState, seat: int, cards: list[int], card: int, filled: int, plain: bool
@@ -285,3 +296,8 @@ class LiveLinesPolicy(FastPolicy):
                 value = self.mine_points[key] = estimator.value(cards)
             return value
         return super()._value(state, seat, cards)
+
+    def _keep_kind(self, state: GameState, seat: int) -> int:
+        if seat != self.me and self.mine is not None:
+            return -1  # counts the turns left on the table
+        return super()._keep_kind(state, seat)

@@ -55,6 +55,45 @@ POINTS: dict[int, int] = {int(card): card_points(int(card)) for card in Card}
 POINTS[DOWN] = 0
 
 
+def half_built(a: int, b: int, c: int) -> tuple[int, int] | None:
+    """A line one card short of a match: (the value it would match on, the
+    index 0..2 of the card that spoils it), or None.
+
+    >>> half_built(7, DOWN, 7), half_built(0, 4, 9), half_built(5, 5, 5), half_built(1, 2, 3)
+    ((7, 1), (4, 2), None, None)
+    """
+    if line_match(a, b, c):
+        return None
+    mulls = (a == MULLIGAN) + (b == MULLIGAN) + (c == MULLIGAN)
+    value = 0
+    for v in (a, b, c):
+        if 1 <= v <= 12 and ((a == v) + (b == v) + (c == v)) + mulls == 2:
+            value = v
+            break
+    if value == 0:
+        return None
+    for k, card in enumerate((a, b, c)):
+        if card != value and card != MULLIGAN:
+            return value, k
+    return None
+
+
+def _build_half_built_table() -> dict[tuple[int, int, int], tuple[int, int]]:
+    faces = [int(card) for card in Card] + [DOWN]
+    table: dict[tuple[int, int, int], tuple[int, int]] = {}
+    for a in faces:
+        for b in faces:
+            for c in faces:
+                found = half_built(a, b, c)
+                if found is not None:
+                    table[a, b, c] = found
+    return table
+
+
+HALF_BUILT: dict[tuple[int, int, int], tuple[int, int]] = _build_half_built_table()
+"""half_built for every triple of faces (DOWN included) that is one short of a match."""
+
+
 def known_points(cards: Sequence[int], down_value: float) -> float:
     """Round points of a layout, each face-down card counted as ``down_value``.
 
@@ -154,30 +193,15 @@ class Estimator:
         bonus = 0.0
         has_mulligan = MULLIGAN in cards
         p_mull = 0.0 if has_mulligan else probability.get(MULLIGAN, 0.0) * 0.5
-        match = MATCH
+        pairs = HALF_BUILT
         mean = unseen.mean
         turns = self.turns_left
         for line in LINE_POSITIONS:
-            a, b, c = cards[line[0]], cards[line[1]], cards[line[2]]
-            if match[a, b, c]:
+            half_built = pairs.get((cards[line[0]], cards[line[1]], cards[line[2]]))
+            if half_built is None:
                 continue
-            mulls = (a == MULLIGAN) + (b == MULLIGAN) + (c == MULLIGAN)
-            value = 0
-            for v in (a, b, c):
-                if 1 <= v <= 12 and ((a == v) + (b == v) + (c == v)) + mulls == 2:
-                    value = v
-                    break
-            if value == 0:
-                continue
-            # the one slot that spoils the line
-            slot = -1
-            for p in line:
-                card = cards[p]
-                if card != value and card != MULLIGAN:
-                    slot = p
-                    break
-            if slot < 0:
-                continue
+            value, spoiler = half_built
+            slot = line[spoiler]
             trial = list(cards)
             trial[slot] = value
             gain = base - known_points(trial, mean)

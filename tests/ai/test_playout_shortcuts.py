@@ -111,3 +111,49 @@ def test_a_keep_that_turns_up_the_last_card_is_not_remembered_across_tables() ->
     first = shared._best_keep(low, 1, list(two_down), 1, 0)
     assert shared._best_keep(high, 1, list(two_down), 1, 0) == first
     assert (*two_down, 1, 0, 0) in shared.keeps
+
+
+def reference_potential(estimator: Estimator, cards: list[int], base: float) -> float:
+    """Estimator._potential as it was written before its lookup table."""
+    unseen = estimator.unseen
+    bonus = 0.0
+    p_mull = 0.0 if 0 in cards else unseen.probability(0) * 0.5
+    for line in ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8)):
+        a, b, c = cards[line[0]], cards[line[1]], cards[line[2]]
+        if MATCH[a, b, c]:
+            continue
+        mulls = (a == 0) + (b == 0) + (c == 0)
+        value = 0
+        for v in (a, b, c):
+            if 1 <= v <= 12 and ((a == v) + (b == v) + (c == v)) + mulls == 2:
+                value = v
+                break
+        if value == 0:
+            continue
+        slot = next((p for p in line if cards[p] != value and cards[p] != 0), -1)
+        if slot < 0:
+            continue
+        trial = list(cards)
+        trial[slot] = value
+        gain = base - reference_known_points(trial, unseen.mean)
+        if gain <= 0:
+            continue
+        q = unseen.probability(value) + p_mull
+        chance = 1.0 - (1.0 - q) ** estimator.turns_left
+        if cards[slot] == DOWN:
+            already = unseen.probability(value)
+            chance = 1.0 - (1.0 - chance) * (1.0 - already)
+        bonus += chance * gain
+    return bonus
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    st.lists(st.sampled_from([*FACES, 0, 0, 5, 5, 7, 7, DOWN]), min_size=9, max_size=9),
+    st.sampled_from([1.0, 2.5, 7.0]),
+)
+def test_the_line_potential_is_the_plain_formula_to_the_bit(cards: list[int], turns: float) -> None:
+    state = a_table()
+    estimator = Estimator(Unseen.of(observe(state, 0)), turns, 1.0)
+    base = known_points(cards, estimator.unseen.mean)
+    assert estimator._potential(cards, base) == reference_potential(estimator, cards, base)

@@ -146,7 +146,7 @@ class Unseen:
     """Mean points of an unseen card (a face-down card is worth this, on average)."""
     distribution: tuple[tuple[int, float], ...]
     """(card, probability) of the next card from the draw pile."""
-    probabilities: dict[int, float] = field(default_factory=dict)
+    probabilities: dict[int, float] = field(default_factory=dict, compare=False, repr=False)
     """The same by card (cards that cannot come are missing)."""
 
     @classmethod

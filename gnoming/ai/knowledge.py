@@ -161,9 +161,7 @@ class Unseen:
         return cls(counts, total, mean, distribution, dict(distribution))
 
     def probability(self, card: int) -> float:
-        if self.total == 0:
-            return 0.0
-        return self.counts.get(card, 0) / self.total
+        return self.probabilities.get(card, 0.0)
 
 
 @dataclass(slots=True)

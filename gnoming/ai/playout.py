@@ -117,11 +117,9 @@ class FastPolicy:
         # answer depends only on the layout, the card, the positions filled and
         # how the seat values layouts (_keep_kind). A keep that turns up the last
         # card is valued against the other seats' layouts.
-        plain = state.went_out_first is None and (
-            self.mine is None or (seat != self.me and not self.every_seat)
-        )
-        kind = self._keep_kind(state, seat) if cards.count(DOWN) >= 2 else -1
-        if kind < 0:
+        kind = self._keep_kind(state, seat)
+        plain = kind == 0
+        if kind < 0 or cards.count(DOWN) < 2:
             return self._search_keep(state, seat, cards, card, filled, plain)
         key = (*cards, card, filled, kind)
         known = self.keeps.get(key)

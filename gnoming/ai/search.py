@@ -3,7 +3,9 @@
 A :class:`RoundSearch` compares a few candidate actions of one decision. It
 imagines the hidden cards ``samples`` times (:func:`~gnoming.rules.determinize`),
 plays every candidate on every imagined deal to the end of the round with a
-playout policy, and scores each ending. Every candidate sees the same deals and
+playout policy, and scores each ending (or, with a ``horizon``, plays on only
+that many more turns of every seat and scores the table with a ``leaf``
+evaluation). Every candidate sees the same deals and
 the same random numbers in its playout (common random numbers), so their
 difference is measured on equal terms even with few samples.
 
@@ -31,14 +33,22 @@ PolicyFactory = Callable[[random.Random], Policy]
 """Builds the playout policy of one sample from that sample's generator."""
 Score = Callable[[GameState], float]
 """Scores a finished playout for the deciding seat (lower is better)."""
+Leaf = Callable[[GameState], float]
+"""Scores a playout stopped at the horizon, before its round ended (lower is better)."""
 
 SEED_MIX = 1_000_003
 
 
-def playout(state: GameState, policy: Policy) -> GameState:
-    """Play ``state`` (a search copy) to the end of its round; returns it."""
+def playout(state: GameState, policy: Policy, turns: int | None = None) -> GameState:
+    """Play ``state`` (a search copy) to the end of its round, or until ``turns``
+    more turns have ended (a turn in progress counts as one); returns it."""
     apply = state.apply
-    while not state.round_over():
+    if turns is None:
+        while not state.round_over():
+            apply(policy(state))
+        return state
+    limit = state.turns_taken + turns
+    while not state.round_over() and state.turns_taken < limit:
         apply(policy(state))
     return state
 
@@ -58,6 +68,8 @@ class RoundSearch:
         score: Score,
         gate: float = 1.0,
         clock: Callable[[], float] = time.perf_counter,
+        horizon: int | None = None,
+        leaf: Leaf | None = None,
     ) -> None:
         if default not in candidates:
             raise ValueError("the default action must be one of the candidates")
@@ -71,6 +83,12 @@ class RoundSearch:
         self.gate = gate
         self.clock = clock
         """Read only to slice the work between frames."""
+        if horizon is not None and (horizon < 1 or leaf is None):
+            raise ValueError("a horizon is at least 1 and needs a leaf evaluation")
+        self.horizon = horizon
+        """Play each candidate on until the deciding seat has had this many more
+        turns (every other seat as many), or to the end of the round (None)."""
+        self.leaf = leaf
         self.values: list[list[float]] = [[] for _ in self.candidates]
         """Score of every candidate on every finished sample."""
         self._base: GameState | None = None
@@ -117,7 +135,14 @@ class RoundSearch:
         state = self._base.clone()
         state.apply(self.candidates[self._index])
         policy = self.policy(random.Random(self.seed + 7 * sample + 1))
-        self.values[self._index].append(self.score(playout(state, policy)))
+        if self.horizon is None:
+            self.values[self._index].append(self.score(playout(state, policy)))
+        else:
+            # the rest of the deciding seat's turn, then ``horizon`` rounds of turns
+            playout(state, policy, 1 + self.horizon * state.n_seats)
+            assert self.leaf is not None
+            done = state.round_over()
+            self.values[self._index].append(self.score(state) if done else self.leaf(state))
         self._index += 1
         if self._index == len(self.candidates):
             self._index = 0

@@ -18,10 +18,12 @@ FAST_HARD: dict[str, Any] = {"playouts": 6}
 
 
 def bot(difficulty: str, seed: int) -> Bot:
-    if difficulty == "hard":
+    """A bot by difficulty; ``"hard-horizon"`` is Hard searching one turn ahead."""
+    if difficulty in ("hard", "hard-horizon"):
         from gnoming.ai.hard import HardBot
 
-        return HardBot(seed, **FAST_HARD)
+        horizon = 1 if difficulty == "hard-horizon" else None
+        return HardBot(seed, **FAST_HARD, horizon=horizon)
     return make_bot(difficulty, seed)
 
 
@@ -54,9 +56,10 @@ def test_quick_bots_choose_only_legal_actions_in_random_positions(
     assert phases >= {Phase.INITIAL_FLIP, Phase.DRAW, Phase.PLAY, Phase.DISCARD}
 
 
+@pytest.mark.parametrize("difficulty", ["hard", "hard-horizon"])
 @pytest.mark.parametrize("n_seats", [2, 4, 7])
-def test_hard_chooses_only_legal_actions_in_random_positions(n_seats: int) -> None:
-    player = bot("hard", 3)
+def test_hard_chooses_only_legal_actions_in_random_positions(n_seats: int, difficulty: str) -> None:
+    player = bot(difficulty, 3)
     for state in random_positions(n_seats, 200 + n_seats, 60):
         legal = state.legal_actions()
         assert player.choose(observe(state, state.current_seat()), legal) in legal
@@ -88,14 +91,13 @@ def twin_states(state: GameState, seat: int, seed: int) -> tuple[GameState, Game
     raise AssertionError("could not build two different hidden deals")
 
 
-@pytest.mark.parametrize("difficulty", ["easy", "medium", "hard"])
+@pytest.mark.parametrize("difficulty", ["easy", "medium", "hard", "hard-horizon"])
 def test_bots_decide_the_same_whatever_the_hidden_cards(difficulty: str) -> None:
     checked = 0
     for n_seats in (2, 4):
-        for state in random_positions(n_seats, 300 + n_seats, 40 if difficulty == "hard" else 200):
+        searching = difficulty.startswith("hard")
+        for state in random_positions(n_seats, 300 + n_seats, 40 if searching else 200):
             seat = state.current_seat()
-            if state.phase is Phase.INITIAL_FLIP and difficulty != "hard":
-                pass
             one, two = twin_states(state, seat, checked)
             a = bot(difficulty, 11).choose(observe(one, seat), one.legal_actions())
             b = bot(difficulty, 11).choose(observe(two, seat), two.legal_actions())
@@ -202,16 +204,18 @@ def searched_position() -> tuple[Observation, tuple[Action, ...]]:
     raise AssertionError("no searched position found")
 
 
-@pytest.mark.parametrize("difficulty", ["hard", "expert", "yardstick"])
+@pytest.mark.parametrize(
+    "spec",
+    ["hard(playouts=8)", "hard(playouts=8, horizon=1)", "expert(playouts=8)", "yardstick(playouts=8)"],
+)
 def test_search_decisions_are_the_same_under_a_clock_100_times_slower_or_faster(
-    difficulty: str,
+    spec: str,
 ) -> None:
     """Determinism: the clock only slices the work into frames; it never decides."""
     from gnoming.ai import make_bot_from_spec
     from gnoming.ai.search import RoundSearch
 
     obs, legal = searched_position()
-    spec = f"{difficulty}(playouts=8)"
     decisions = []
     for tick in (0.00001, 0.001, 0.1):  # every clock read moves this far on
         thinker = make_bot_from_spec(spec, 4).start(obs, legal)  # type: ignore[attr-defined]

@@ -228,3 +228,67 @@ def test_the_playout_model_is_named_and_can_be_set_in_a_tournament_seat() -> Non
     assert make_bot("expert", 1).model == "fast"  # type: ignore[attr-defined]
     assert make_bot_from_spec('expert(model="lines")', 1).model == "lines"  # type: ignore[attr-defined]
     assert make_bot_from_spec('hard(model="live-lines")', 1).model == "live-lines"  # type: ignore[attr-defined]
+
+
+def test_a_playout_to_a_horizon_stops_after_that_many_turns_or_at_the_round_end() -> None:
+    import random
+
+    from gnoming.ai.knowledge import Unseen
+    from gnoming.ai.playout import FastPolicy
+    from gnoming.ai.search import playout
+
+    state = table(4, {})
+    mean = Unseen.of(observe(state, 0)).mean
+    for turns in (1, 5, 9):
+        game = state.clone(stop_at_round_end=True)
+        playout(game, FastPolicy(mean, random.Random(turns)), turns)
+        assert game.turns_taken == turns and not game.round_over()
+        assert game.phase is Phase.DRAW  # stopped between turns, never in the middle of one
+    game = state.clone(stop_at_round_end=True)
+    playout(game, FastPolicy(mean, random.Random(1)), 10_000)
+    assert game.round_over()
+
+
+def test_the_horizon_leaf_counts_own_lines_and_the_went_out_bonus() -> None:
+    from gnoming.ai.hard import OTHERS_BONUS, leaf_points
+    from gnoming.ai.knowledge import Unseen, int_layout, known_points
+
+    pair = [9, 9, DOWN, DOWN, DOWN, DOWN, DOWN, DOWN, DOWN]
+    state = table(3, {0: pair, 1: pair, 2: [1, 2, 3, 4, 5, 6, 7, 8, DOWN]})
+    unseen = Unseen.of(observe(state, 0))
+    plain = known_points(int_layout(observe(state, 0).layouts[0]), unseen.mean)
+    mine, other, _ = leaf_points(state, 0, unseen, 1.0)
+    # the own pair of 9s may become a row; another seat's pair counts its plain points
+    assert mine < plain
+    assert other == plain - OTHERS_BONUS
+    assert leaf_points(state, 0, unseen, 0.0)[0] == plain
+    # seat 2 went out first, lowest of the table: 5 off its points, nothing for the others' turns
+    state.layouts[2][8] = Card(-2)
+    state.face_up[2][8] = True
+    state.face_down_count[2] = 0
+    state.went_out_first = 2
+    points = leaf_points(state, 0, unseen, 1.0)
+    assert points[2] == 34 - 5  # 1 + 2 + ... + 8 - 2, against about 50 each
+    assert points[1] == plain
+    for p in range(6):  # 12 11 12 / 11 12 11 / 7 8 -2: no match, 82 points
+        state.layouts[2][p] = Card(12 - p % 2)
+    assert leaf_points(state, 0, unseen, 1.0)[2] == 82 + 5  # not the lowest: 5 more
+
+
+def test_hard_searches_to_a_horizon_only_when_asked() -> None:
+    from gnoming.ai import make_bot_from_spec
+    from gnoming.ai.search import RoundSearch
+
+    assert HardBot(1).horizon is None
+    assert make_bot_from_spec("hard(horizon=1)", 1).horizon == 1  # type: ignore[attr-defined]
+    with pytest.raises(ValueError, match="horizon is at least 1"):
+        HardBot(1, horizon=0)
+    state = holding(table(4, {0: [9, 9, DOWN, DOWN, DOWN, DOWN, DOWN, DOWN, DOWN]}), Card(9))
+    with pytest.raises(ValueError, match="needs a leaf"):
+        RoundSearch(observe(state, 0), [A.KEEPS[2]], A.KEEPS[2], seed=1, samples=1,
+                    policy=lambda rng: lambda s: s.legal_actions()[0], score=lambda s: 0.0,
+                    horizon=1)
+    # completing the row of 9s is the play, whichever way the search looks
+    for horizon in (None, 1, 2):
+        player = HardBot(1, playouts=8, horizon=horizon)
+        assert player.choose(observe(state, 0), state.legal_actions()) == A.KEEPS[2]

@@ -13,9 +13,9 @@ kept unless another candidate is better by ``gate`` standard errors.
 
 With ``horizon`` set, the playouts stop after that many more turns of every
 seat, and the table is scored by what it will likely end at
-(:func:`leaf_points`): the search of the Hard of 29 November, one turn ahead,
-which plays about as well against three Medium at a sixth of the time
-(docs/bots.md).
+(:func:`leaf_points`), as the Hard of 29 November searched. One turn ahead it
+plays about as well, against three Medium and heads-up against Hard, in an
+eighth of the time (docs/bots.md).
 
 The amount of search is fixed by ``playouts`` (sampled deals) and
 ``candidates``, never by a clock, so a decision depends only on the seed and
@@ -33,14 +33,7 @@ from gnoming.rules import Action, Card, GameState, Observation, Phase
 from gnoming.rules.scoring import WENT_OUT_BONUS
 from gnoming.rules.state import ROUNDS
 
-from .knowledge import (
-    DOWN,
-    Estimator,
-    Unseen,
-    known_points,
-    normal_cdf,
-    turns_left,
-)
+from .knowledge import Estimator, Unseen, known_points, normal_cdf, turns_left
 from .planner import TurnPlanner
 from .playout import FastPolicy, LinesPolicy, LiveLinesPolicy, PlayoutCache, public_layout
 from .protocol import DecidedThinker, Thinker, think_until_done
@@ -218,7 +211,7 @@ def leaf_points(state: GameState, me: int, unseen: Unseen, potential: float) -> 
             out.append(known_points(cards, mean) - OTHERS_BONUS)
         else:
             out.append(known_points(cards, mean))
-    if went_out is not None and DOWN not in public_layout(state, went_out):
+    if went_out is not None:  # its cards are all face up
         own = out[went_out]
         rest = min(p for s, p in enumerate(out) if s != went_out)
         out[went_out] = own + (-WENT_OUT_BONUS if own <= rest else WENT_OUT_BONUS)

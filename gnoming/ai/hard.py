@@ -14,8 +14,8 @@ kept unless another candidate is better by ``gate`` standard errors.
 With ``horizon`` set, the playouts stop after that many more turns of every
 seat, and the table is scored by what it will likely end at
 (:func:`leaf_points`), as the Hard of 29 November searched. One turn ahead it
-plays about as well, against three Medium and heads-up against Hard, in an
-eighth of the time (docs/bots.md).
+plays about as well heads-up and against three Medium, in an eighth of the
+time, and worse at seven seats (docs/bots.md).
 
 The amount of search is fixed by ``playouts`` (sampled deals) and
 ``candidates``, never by a clock, so a decision depends only on the seed and

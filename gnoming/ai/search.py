@@ -5,9 +5,9 @@ imagines the hidden cards ``samples`` times (:func:`~gnoming.rules.determinize`)
 plays every candidate on every imagined deal to the end of the round with a
 playout policy, and scores each ending (or, with a ``horizon``, plays on only
 that many more turns of every seat and scores the table with a ``leaf``
-evaluation). Every candidate sees the same deals and
-the same random numbers in its playout (common random numbers), so their
-difference is measured on equal terms even with few samples.
+evaluation). Every candidate sees the same deals and the same random numbers in
+its playout (common random numbers), so their difference is measured on equal
+terms even with few samples.
 
 The choice is confidence-gated: the ``default`` action (what a cheaper judgement
 prefers) is kept unless another candidate is better on average by more than

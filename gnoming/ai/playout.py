@@ -55,7 +55,7 @@ class PlayoutCache:
 class FastPolicy:
     """Greedy on expected points, with a rough sense of going out."""
 
-    __slots__ = ("mean", "rng", "me", "mine", "points", "mine_points", "keeps")
+    __slots__ = ("mean", "rng", "me", "mine", "points", "mine_points", "keeps", "_rivals")
     every_seat: ClassVar[bool] = False
     """Every seat, not only ``me``, plays by the estimator ``mine``."""
 
@@ -82,6 +82,8 @@ class FastPolicy:
         self.points = cache.points
         self.mine_points = cache.mine_points
         self.keeps = cache.keeps
+        self._rivals: tuple[GameState, tuple[int, int, int], float] | None = None
+        """The last :meth:`_rivals_points` answer, with its state and key."""
 
     def _value(self, state: GameState, seat: int, cards: list[int]) -> float:
         if DOWN in cards or state.went_out_first is not None:
@@ -97,12 +99,24 @@ class FastPolicy:
                 return value
             return self._known(key)
         points = self._known(tuple(cards))  # nothing face down: the exact points
+        rivals = self._rivals_points(state, seat)
+        return points + (-5.0 if points <= rivals else 5.0)
+
+    def _rivals_points(self, state: GameState, seat: int) -> float:
+        """The lowest plain points of the other seats' face-up cards, less 2.
+        The other seats' cards change only in their own turns and when they
+        turn one up (a hazard), so one answer serves a whole turn of ``seat``."""
+        key = (state.turns_taken, seat, sum(state.face_down_count))
+        last = self._rivals
+        if last is not None and last[0] is state and last[1] == key:
+            return last[2]
         rivals = min(
             self._known(tuple(public_layout(state, s))) - 2.0
             for s in range(state.n_seats)
             if s != seat
         )
-        return points + (-5.0 if points <= rivals else 5.0)
+        self._rivals = (state, key, rivals)
+        return rivals
 
     def _known(self, key: tuple[int, ...]) -> float:
         value = self.points.get(key)

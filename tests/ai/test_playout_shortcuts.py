@@ -157,3 +157,37 @@ def test_the_line_potential_is_the_plain_formula_to_the_bit(cards: list[int], tu
     estimator = Estimator(Unseen.of(observe(state, 0)), turns, 1.0)
     base = known_points(cards, estimator.unseen.mean)
     assert estimator._potential(cards, base) == reference_potential(estimator, cards, base)
+
+
+def test_the_remembered_rivals_are_the_other_seats_points_of_the_moment() -> None:
+    """One seat's valuation of going out reads the other seats' lowest points
+    once a turn; over whole played rounds (hazards turning up others' cards
+    included) every answer is what the table shows at that moment."""
+    from gnoming.ai.playout import public_layout
+
+    checked = remembered = 0
+
+    class Checked(FastPolicy):
+        __slots__ = ()
+
+        def _rivals_points(self, state: GameState, seat: int) -> float:
+            nonlocal checked, remembered
+            last = self._rivals
+            answer = super()._rivals_points(state, seat)
+            fresh = min(
+                known_points(public_layout(state, s), self.mean) - 2.0
+                for s in range(state.n_seats)
+                if s != seat
+            )
+            assert answer == fresh
+            checked += 1
+            remembered += self._rivals is last
+            return answer
+
+    for game in range(40):
+        state = GameState.new(2 + game % 6, seed=100 + game)
+        state.stop_at_round_end = True
+        policy = Checked(4.75, random.Random(game))
+        while not state.round_over():
+            state.apply(policy(state))
+    assert checked > 200 and 0 < remembered < checked, (checked, remembered)

@@ -73,6 +73,7 @@ class HardBot:
         discards: bool = False,
         objective: str = "win",
         full_seats: int = 4,
+        big_table_candidates: int = 3,
         model: str = "fast",
         horizon: int | None = None,
         leaf_potential: float = POTENTIAL,
@@ -95,6 +96,9 @@ class HardBot:
         self.full_seats = full_seats
         """Up to this many seats every decision gets ``playouts`` deals; at a
         bigger table a playout is longer, so it gets proportionally fewer."""
+        self.big_table_candidates = big_table_candidates
+        """At a table bigger than ``full_seats``, search at most this many
+        candidates (a decision there took too long with four)."""
         self.model = model
         """How the playouts play the other seats (one of :data:`MODELS`)."""
         if horizon is not None and horizon < 1:
@@ -120,9 +124,12 @@ class HardBot:
         values = planner.action_values(legal)
         ranked = sorted(legal, key=lambda a: values[a])
         best = values[ranked[0]]
-        close = [a for a in ranked[: self.candidates] if values[a] <= best + self.margin]
+        count = self.candidates
+        if obs.n_seats > self.full_seats:
+            count = min(count, self.big_table_candidates)
+        close = [a for a in ranked[:count] if values[a] <= best + self.margin]
         if obs.phase in (Phase.DISCARD, Phase.HAZARD_TURN):
-            close = ranked[: self.candidates]  # the planner's values here are no points
+            close = ranked[:count]  # the planner's values here are no points
         if len(close) == 1:
             return DecidedThinker(ranked[0])
         return search_thinker(

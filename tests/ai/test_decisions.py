@@ -164,6 +164,26 @@ def test_a_bigger_table_gets_fewer_deals_so_a_decision_takes_as_long() -> None:
     assert HardBot(1, playouts=8).deals(7) == 8, "never below eight deals"
 
 
+def test_a_bigger_table_searches_three_candidates_where_four_seats_search_four() -> None:
+    """At seven seats Hard thought 325-383 ms (CPU p95) a decision with four
+    candidates, over its 300 ms; the fourth is cut above four seats only."""
+    from gnoming.ai.search import RoundSearch
+
+    searched = {}
+    for n in (2, 4, 5, 7):
+        # a 5 in hand and six face-down places of about the same value
+        state = holding(table(n, {0: [4, DOWN, DOWN, DOWN, 6, DOWN, DOWN, DOWN, 2]}), Card(5))
+        thinker = HardBot(1, playouts=8).start(observe(state, 0), state.legal_actions())
+        assert isinstance(thinker, RoundSearch)
+        searched[n] = len(thinker.candidates)
+    assert searched == {2: 4, 4: 4, 5: 3, 7: 3}
+    state = holding(table(7, {0: [4, DOWN, DOWN, DOWN, 6, DOWN, DOWN, DOWN, 2]}), Card(5))
+    wide = HardBot(1, playouts=8, big_table_candidates=4).start(
+        observe(state, 0), state.legal_actions()
+    )
+    assert isinstance(wide, RoundSearch) and len(wide.candidates) == 4
+
+
 def test_the_lines_model_values_another_seats_half_built_line_and_plays_rounds_out() -> None:
     import random
 

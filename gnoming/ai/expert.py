@@ -51,5 +51,6 @@ class ExpertBot(HardBot):
             objective=objective,
             full_seats=full_seats,
             model=model,
+            short_seats=(),
             clock=clock,
         )

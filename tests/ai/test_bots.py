@@ -18,12 +18,14 @@ FAST_HARD: dict[str, Any] = {"playouts": 6}
 
 
 def bot(difficulty: str, seed: int) -> Bot:
-    """A bot by difficulty; ``"hard-horizon"`` is Hard searching one turn ahead."""
+    """A bot by difficulty. ``"hard"`` is Hard's search to the end of the round
+    at every table (the shipped Hard searches one turn ahead at four seats),
+    ``"hard-horizon"`` Hard searching one turn ahead."""
     if difficulty in ("hard", "hard-horizon"):
         from gnoming.ai.hard import HardBot
 
         horizon = 1 if difficulty == "hard-horizon" else None
-        return HardBot(seed, **FAST_HARD, horizon=horizon)
+        return HardBot(seed, **FAST_HARD, horizon=horizon, short_seats=())
     return make_bot(difficulty, seed)
 
 

@@ -312,3 +312,43 @@ def test_hard_searches_to_a_horizon_only_when_asked() -> None:
     for horizon in (None, 1, 2):
         player = HardBot(1, playouts=8, horizon=horizon)
         assert player.choose(observe(state, 0), state.legal_actions()) == A.KEEPS[2]
+
+
+def test_hard_searches_one_turn_ahead_at_four_seats_only() -> None:
+    from gnoming.ai.expert import ExpertBot
+    from gnoming.ai.hard import SHORT_LEAF_POTENTIAL
+    from gnoming.ai.search import RoundSearch
+
+    def first_search(bot: HardBot, n_seats: int) -> RoundSearch:
+        """The first search ``bot`` starts in a game of Medium play."""
+        state = GameState.new(n_seats, seed=11)
+        medium = make_bot("medium", 3)
+        while True:
+            legal = state.legal_actions()
+            seat = state.current_seat()
+            obs = observe(state, seat)
+            if seat == 0 and len(legal) > 1:
+                thinker = bot.start(obs, legal)
+                if isinstance(thinker, RoundSearch):
+                    return thinker
+            state.apply(medium.choose(obs, legal))
+
+    for n_seats, short in ((2, False), (3, False), (4, True), (5, False), (7, False)):
+        search = first_search(HardBot(1, playouts=4), n_seats)
+        assert search.horizon == (1 if short else None), n_seats
+        assert first_search(HardBot(1, playouts=4, short_seats=()), n_seats).horizon is None
+        assert first_search(HardBot(1, playouts=4, horizon=2), n_seats).horizon == 2
+        assert first_search(ExpertBot(1, playouts=4), n_seats).horizon is None
+    # the short search is the landed option, with the leaf's lines at 1.3
+    assert SHORT_LEAF_POTENTIAL == 1.3
+    state = GameState.new(4, seed=5)
+    medium = make_bot("medium", 3)
+    for _ in range(12):
+        state.apply(medium.choose(observe(state, state.current_seat()), state.legal_actions()))
+    for k in range(6):
+        while len(state.legal_actions()) < 2 or state.phase not in (Phase.DRAW, Phase.PLAY):
+            state.apply(medium.choose(observe(state, state.current_seat()), state.legal_actions()))
+        obs, legal = observe(state, state.current_seat()), state.legal_actions()
+        chosen = HardBot(k, playouts=6).choose(obs, legal)
+        assert chosen == HardBot(k, playouts=6, horizon=1, leaf_potential=1.3).choose(obs, legal)
+        state.apply(chosen)

@@ -48,6 +48,7 @@ POTENTIAL = 1.0
 FEED_WEIGHT = 0.1
 """How much Hard minds what its discards give the next player (per point)."""
 MARGIN = 2.5
+"""Search only the actions the planner values within this many points of its best."""
 SHORT_SEATS = (4,)
 """At these table sizes Hard searches one turn ahead (with the leaf's own lines
 at :data:`SHORT_LEAF_POTENTIAL`). At four seats that won 54.4% of 1,200 games
@@ -55,7 +56,6 @@ against three Medium, where the same search with the leaf at 1.0 won 50.2%
 (docs/bots.md); three seats were not measured."""
 SHORT_LEAF_POTENTIAL = 1.3
 """How much the one-turn-ahead leaf counts the own half-built lines."""
-"""Search only the actions the planner values within this many points of its best."""
 MODELS = ("fast", "lines", "live-lines")
 """How the playouts play every other seat: by the plain expected points of its
 cards (:class:`~gnoming.ai.playout.FastPolicy`); counting half-built lines

@@ -343,8 +343,6 @@ def test_hard_searches_one_turn_ahead_at_four_seats_only() -> None:
     assert SHORT_LEAF_POTENTIAL == 1.3
     state = GameState.new(4, seed=5)
     medium = make_bot("medium", 3)
-    for _ in range(12):
-        state.apply(medium.choose(observe(state, state.current_seat()), state.legal_actions()))
     for k in range(6):
         while len(state.legal_actions()) < 2 or state.phase not in (Phase.DRAW, Phase.PLAY):
             state.apply(medium.choose(observe(state, state.current_seat()), state.legal_actions()))

@@ -89,6 +89,7 @@ class HardBot:
         leaf_potential: float = POTENTIAL,
         short_seats: Sequence[int] = SHORT_SEATS,
         short_leaf_potential: float = SHORT_LEAF_POTENTIAL,
+        blend: float = 0.0,
         clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         if objective not in OBJECTIVES:
@@ -127,6 +128,13 @@ class HardBot:
         the leaf's own half-built lines at ``short_leaf_potential``, unless a
         ``horizon`` is given."""
         self.short_leaf_potential = short_leaf_potential
+        if not 0.0 <= blend < 1.0:
+            raise ValueError("blend is at least 0 and below 1")
+        self.blend = blend
+        """Where the search goes to the end of the round: with ``blend`` > 0 every
+        playout is also judged one turn ahead (:func:`leaf_points`, own lines at
+        ``short_leaf_potential``), and scores ``blend * leaf + (1 - blend) *
+        ending``."""
 
     def start(self, obs: Observation, legal: Sequence[Action]) -> Thinker:
         if len(legal) == 1:
@@ -149,12 +157,14 @@ class HardBot:
             close = ranked[:count]  # the planner's values here are no points
         if len(close) == 1:
             return DecidedThinker(ranked[0])
-        horizon, leaf_potential = self.horizon, self.leaf_potential
+        horizon, leaf_potential, end_weight = self.horizon, self.leaf_potential, 0.0
         if horizon is None and obs.n_seats in self.short_seats:
             horizon, leaf_potential = 1, self.short_leaf_potential
+        elif horizon is None and self.blend:
+            horizon, leaf_potential, end_weight = 1, self.short_leaf_potential, 1.0 - self.blend
         return search_thinker(
             obs, close, ranked[0], planner, seed, self.deals(obs.n_seats), self.gate, self.clock,
-            self.objective, self.model, horizon, leaf_potential,
+            self.objective, self.model, horizon, leaf_potential, end_weight,
         )
 
     def deals(self, n_seats: int) -> int:
@@ -181,9 +191,11 @@ def search_thinker(
     model: str = "fast",
     horizon: int | None = None,
     leaf_potential: float = POTENTIAL,
+    end_weight: float = 0.0,
 ) -> RoundSearch:
     """Hard's search of ``candidates`` to the end of the round, or to ``horizon``
-    more turns of every seat and an estimate of the round's end."""
+    more turns of every seat and an estimate of the round's end (with
+    ``end_weight``: both, blended)."""
     me = obs.seat
     mean = planner.unseen.mean
     estimator = planner.estimator
@@ -210,7 +222,7 @@ def search_thinker(
 
     return RoundSearch(
         obs, candidates, default, seed=seed, samples=playouts, policy=policy, score=score,
-        gate=gate, clock=clock, horizon=horizon, leaf=leaf,
+        gate=gate, clock=clock, horizon=horizon, leaf=leaf, end_weight=end_weight,
     )
 
 

@@ -350,3 +350,46 @@ def test_hard_searches_one_turn_ahead_at_four_seats_only() -> None:
         chosen = HardBot(k, playouts=6).choose(obs, legal)
         assert chosen == HardBot(k, playouts=6, horizon=1, leaf_potential=1.3).choose(obs, legal)
         state.apply(chosen)
+
+
+def test_a_blended_search_judges_each_playout_at_the_leaf_and_at_the_end_of_the_round() -> None:
+    from gnoming.ai.hard import SHORT_LEAF_POTENTIAL
+    from gnoming.ai.protocol import think_until_done
+    from gnoming.ai.search import RoundSearch
+
+    state = table(2, {0: [9, 9, DOWN, DOWN, DOWN, DOWN, DOWN, DOWN, DOWN]})
+    holding(state, Card(5))
+    obs, legal = observe(state, 0), state.legal_actions()
+    with pytest.raises(ValueError, match="end_weight"):
+        RoundSearch(obs, legal[:2], legal[0], seed=1, samples=1,
+                    policy=lambda rng: lambda s: s.legal_actions()[0], score=lambda s: 0.0,
+                    end_weight=0.5)
+    with pytest.raises(ValueError, match="blend"):
+        HardBot(1, blend=1.0)
+
+    def search(bot: HardBot) -> RoundSearch:
+        thinker = bot.start(obs, legal)
+        assert isinstance(thinker, RoundSearch)
+        think_until_done(thinker)
+        return thinker
+
+    plain = search(HardBot(3, playouts=6))
+    ahead = search(HardBot(3, playouts=6, horizon=1, leaf_potential=SHORT_LEAF_POTENTIAL))
+    assert plain.horizon is None and ahead.horizon == 1
+    for blend in (0.5, 0.25):
+        blended = search(HardBot(3, playouts=6, blend=blend))
+        assert blended.horizon == 1 and blended.end_weight == 1.0 - blend
+        assert blended.candidates == plain.candidates
+        # each sample is the blend of the one-turn-ahead judgement and the same
+        # playout's ending, where the round did not end within the turn
+        for mixed, leafs, ends in zip(blended.values, ahead.values, plain.values, strict=True):
+            assert len(mixed) == 6
+            for m, leaf, end in zip(mixed, leafs, ends, strict=True):
+                assert m == pytest.approx(blend * leaf + (1.0 - blend) * end) or m == leaf == end
+    # the leaf really differs from the ending, so the blend is neither of them
+    assert blended.values != plain.values and blended.values != ahead.values
+    # at four seats Hard searches one turn ahead, as without a blend
+    four = holding(table(4, {0: [9, 9, DOWN, DOWN, DOWN, DOWN, DOWN, DOWN, DOWN]}), Card(5))
+    thinker = HardBot(3, playouts=4, blend=0.5).start(observe(four, 0), four.legal_actions())
+    assert isinstance(thinker, RoundSearch)
+    assert thinker.horizon == 1 and thinker.end_weight == 0.0

@@ -338,7 +338,12 @@ def test_hard_searches_one_turn_ahead_at_four_seats_only() -> None:
         assert search.horizon == (1 if short else None), n_seats
         assert first_search(HardBot(1, playouts=4, short_seats=()), n_seats).horizon is None
         assert first_search(HardBot(1, playouts=4, horizon=2), n_seats).horizon == 2
-        assert first_search(ExpertBot(1, playouts=4), n_seats).horizon is None
+        # Expert searches to the end of the round at every table, each playout
+        # also judged one turn ahead (the blend)
+        expert = first_search(ExpertBot(1, playouts=4), n_seats)
+        assert (expert.horizon, expert.end_weight) == (1, 0.5), n_seats
+        unblended = first_search(ExpertBot(1, playouts=4, blend=0.0), n_seats)
+        assert (unblended.horizon, unblended.end_weight) == (None, 0.0), n_seats
     # the short search is the landed option, with the leaf's lines at 1.3
     assert SHORT_LEAF_POTENTIAL == 1.3
     state = GameState.new(4, seed=5)

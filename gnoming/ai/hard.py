@@ -157,14 +157,14 @@ class HardBot:
             close = ranked[:count]  # the planner's values here are no points
         if len(close) == 1:
             return DecidedThinker(ranked[0])
-        horizon, leaf_potential, end_weight = self.horizon, self.leaf_potential, 0.0
+        horizon, leaf_potential, leaf_weight = self.horizon, self.leaf_potential, 1.0
         if horizon is None and obs.n_seats in self.short_seats:
             horizon, leaf_potential = 1, self.short_leaf_potential
         elif horizon is None and self.blend:
-            horizon, leaf_potential, end_weight = 1, self.short_leaf_potential, 1.0 - self.blend
+            horizon, leaf_potential, leaf_weight = 1, self.short_leaf_potential, self.blend
         return search_thinker(
             obs, close, ranked[0], planner, seed, self.deals(obs.n_seats), self.gate, self.clock,
-            self.objective, self.model, horizon, leaf_potential, end_weight,
+            self.objective, self.model, horizon, leaf_potential, leaf_weight,
         )
 
     def deals(self, n_seats: int) -> int:
@@ -191,11 +191,11 @@ def search_thinker(
     model: str = "fast",
     horizon: int | None = None,
     leaf_potential: float = POTENTIAL,
-    end_weight: float = 0.0,
+    leaf_weight: float = 1.0,
 ) -> RoundSearch:
     """Hard's search of ``candidates`` to the end of the round, or to ``horizon``
-    more turns of every seat and an estimate of the round's end (with
-    ``end_weight``: both, blended)."""
+    more turns of every seat and an estimate of the round's end (with a
+    ``leaf_weight`` below 1: both, blended)."""
     me = obs.seat
     mean = planner.unseen.mean
     estimator = planner.estimator
@@ -222,7 +222,7 @@ def search_thinker(
 
     return RoundSearch(
         obs, candidates, default, seed=seed, samples=playouts, policy=policy, score=score,
-        gate=gate, clock=clock, horizon=horizon, leaf=leaf, end_weight=end_weight,
+        gate=gate, clock=clock, horizon=horizon, leaf=leaf, leaf_weight=leaf_weight,
     )
 
 

@@ -5,9 +5,9 @@ imagines the hidden cards ``samples`` times (:func:`~gnoming.rules.determinize`)
 plays every candidate on every imagined deal to the end of the round with a
 playout policy, and scores each ending (or, with a ``horizon``, plays on only
 that many more turns of every seat and scores the table with a ``leaf``
-evaluation; with an ``end_weight`` as well, it judges the table at the
-horizon, plays on to the end of the round and blends the two). Every candidate sees the same deals and the same random numbers in
-its playout (common random numbers), so their difference is measured on equal
+evaluation; with a ``leaf_weight`` below 1, it judges the table at the
+horizon, plays on to the end of the round and blends the two). Every
+candidate sees the same deals and the same random numbers in its playout (common random numbers), so their difference is measured on equal
 terms even with few samples.
 
 The choice is confidence-gated: the ``default`` action (what a cheaper judgement
@@ -71,7 +71,7 @@ class RoundSearch:
         clock: Callable[[], float] = time.perf_counter,
         horizon: int | None = None,
         leaf: Leaf | None = None,
-        end_weight: float = 0.0,
+        leaf_weight: float = 1.0,
     ) -> None:
         if default not in candidates:
             raise ValueError("the default action must be one of the candidates")
@@ -91,12 +91,12 @@ class RoundSearch:
         """Play each candidate on until the deciding seat has had this many more
         turns (every other seat as many), or to the end of the round (None)."""
         self.leaf = leaf
-        if not 0.0 <= end_weight <= 1.0 or (end_weight and horizon is None):
-            raise ValueError("end_weight is between 0 and 1, and only with a horizon")
-        self.end_weight = end_weight
-        """With a horizon: above 0 the playout goes on from the horizon to the
-        end of the round, and a sample scores ``(1 - end_weight) * leaf +
-        end_weight * ending``, two judgements of the same playout blended."""
+        if not 0.0 < leaf_weight <= 1.0 or (leaf_weight < 1.0 and horizon is None):
+            raise ValueError("leaf_weight is above 0 and at most 1, and below 1 only with a horizon")
+        self.leaf_weight = leaf_weight
+        """With a horizon: below 1 the playout goes on from the horizon to the
+        end of the round, and a sample scores ``leaf_weight * leaf + (1 -
+        leaf_weight) * ending``, two judgements of the same playout blended."""
         self.values: list[list[float]] = [[] for _ in self.candidates]
         """Score of every candidate on every finished sample."""
         self._base: GameState | None = None
@@ -153,9 +153,9 @@ class RoundSearch:
                 value = self.score(state)
             else:
                 value = self.leaf(state)
-                if self.end_weight:
+                if self.leaf_weight < 1.0:
                     ending = self.score(playout(state, policy))
-                    value = (1.0 - self.end_weight) * value + self.end_weight * ending
+                    value = self.leaf_weight * value + (1.0 - self.leaf_weight) * ending
             self.values[self._index].append(value)
         self._index += 1
         if self._index == len(self.candidates):

@@ -341,9 +341,9 @@ def test_hard_searches_one_turn_ahead_at_four_seats_only() -> None:
         # Expert searches to the end of the round at every table, each playout
         # also judged one turn ahead (the blend)
         expert = first_search(ExpertBot(1, playouts=4), n_seats)
-        assert (expert.horizon, expert.end_weight) == (1, 0.5), n_seats
+        assert (expert.horizon, expert.leaf_weight) == (1, 0.5), n_seats
         unblended = first_search(ExpertBot(1, playouts=4, blend=0.0), n_seats)
-        assert (unblended.horizon, unblended.end_weight) == (None, 0.0), n_seats
+        assert (unblended.horizon, unblended.leaf_weight) == (None, 1.0), n_seats
     # the short search is the landed option, with the leaf's lines at 1.3
     assert SHORT_LEAF_POTENTIAL == 1.3
     state = GameState.new(4, seed=5)
@@ -365,10 +365,10 @@ def test_a_blended_search_judges_each_playout_at_the_leaf_and_at_the_end_of_the_
     state = table(2, {0: [9, 9, DOWN, DOWN, DOWN, DOWN, DOWN, DOWN, DOWN]})
     holding(state, Card(5))
     obs, legal = observe(state, 0), state.legal_actions()
-    with pytest.raises(ValueError, match="end_weight"):
+    with pytest.raises(ValueError, match="leaf_weight"):
         RoundSearch(obs, legal[:2], legal[0], seed=1, samples=1,
                     policy=lambda rng: lambda s: s.legal_actions()[0], score=lambda s: 0.0,
-                    end_weight=0.5)
+                    leaf_weight=0.5)
     with pytest.raises(ValueError, match="blend"):
         HardBot(1, blend=1.0)
 
@@ -383,7 +383,7 @@ def test_a_blended_search_judges_each_playout_at_the_leaf_and_at_the_end_of_the_
     assert plain.horizon is None and ahead.horizon == 1
     for blend in (0.5, 0.25):
         blended = search(HardBot(3, playouts=6, blend=blend))
-        assert blended.horizon == 1 and blended.end_weight == 1.0 - blend
+        assert blended.horizon == 1 and blended.leaf_weight == blend
         assert blended.candidates == plain.candidates
         # each sample is the blend of the one-turn-ahead judgement and the same
         # playout's ending, where the round did not end within the turn
@@ -397,4 +397,4 @@ def test_a_blended_search_judges_each_playout_at_the_leaf_and_at_the_end_of_the_
     four = holding(table(4, {0: [9, 9, DOWN, DOWN, DOWN, DOWN, DOWN, DOWN, DOWN]}), Card(5))
     thinker = HardBot(3, playouts=4, blend=0.5).start(observe(four, 0), four.legal_actions())
     assert isinstance(thinker, RoundSearch)
-    assert thinker.horizon == 1 and thinker.end_weight == 0.0
+    assert thinker.horizon == 1 and thinker.leaf_weight == 1.0

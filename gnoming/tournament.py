@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
 import statistics
 import sys
 import time
@@ -322,14 +323,17 @@ def main(argv: list[str] | None = None) -> int:
     if args.summarize:
         by_game: dict[int, GameOutcome] = {}
         for name in args.summarize:
-            with open(name, encoding="utf-8") as handle:
-                for line in handle:
-                    if line.strip():
-                        outcome = outcome_from_json(json.loads(line))
-                        by_game.setdefault(outcome.game, outcome)
+            try:
+                read = read_log(name)
+            except OSError as error:
+                parser.error(f"cannot read the log {name}: {error.strerror or error}")
+            for outcome in read:
+                by_game.setdefault(outcome.game, outcome)
         played = [by_game[g] for g in sorted(by_game)]
+        if not played:
+            parser.error("the logs hold no games")
         result = summarize(specs, played)
-        print(json.dumps(result.to_json()) if args.json else result.table())
+        emit(json.dumps(result.to_json()) if args.json else result.table())
         return 0
     if args.games < 1:
         parser.error("play at least one game")
@@ -349,11 +353,38 @@ def main(argv: list[str] | None = None) -> int:
         if log is not None:
             log.close()
     if args.json:
-        print(json.dumps(result.to_json()))
+        emit(json.dumps(result.to_json()))
     else:
-        print(result.table())
+        emit(result.table())
         print(f"\n{args.games - args.from_game} games in {time.perf_counter() - start:.1f} s", file=sys.stderr)
     return 0
+
+
+def read_log(name: str) -> list[GameOutcome]:
+    """The games of a ``--log`` file. A line that is not a whole game (a run
+    stopped while writing it) is skipped with a warning: the games before and
+    after it still count."""
+    games: list[GameOutcome] = []
+    with open(name, encoding="utf-8", errors="replace") as handle:
+        for number, line in enumerate(handle, 1):
+            if not line.strip():
+                continue
+            try:
+                games.append(outcome_from_json(json.loads(line)))
+            except (ValueError, TypeError):
+                print(f"{name}, line {number}: not a whole game (skipped)", file=sys.stderr)
+    return games
+
+
+def emit(text: str) -> None:
+    """Print the result; a reader that went away (``| head``) is no error."""
+    try:
+        print(text, flush=True)
+    except BrokenPipeError:
+        # the advice of Python's signal docs: point stdout at devnull so the
+        # interpreter's last flush does not fail again
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
 
 
 if __name__ == "__main__":

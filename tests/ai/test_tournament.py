@@ -197,3 +197,38 @@ def test_a_run_split_by_from_game_joins_to_the_whole_run(tmp_path, capsys) -> No
 def test_from_game_outside_the_run_is_a_usage_error() -> None:
     with pytest.raises(SystemExit):
         T.main(["--seats", "easy,medium", "--games", "5", "--from-game", "5"])
+
+
+def test_a_log_cut_off_mid_game_still_summarizes_and_a_missing_one_is_a_usage_error(
+    tmp_path, capsys  # type: ignore[no-untyped-def]
+) -> None:
+    log = tmp_path / "games.jsonl"
+    args = ["--seats", "easy,medium", "--games", "3", "--seed", "5", "--json"]
+    assert T.main([*args, "--log", str(log)]) == 0
+    ran = json.loads(capsys.readouterr().out)
+    whole = log.read_bytes()
+    # a run stopped while writing its fourth game, and a stray binary byte
+    log.write_bytes(whole + whole.splitlines()[0][:40] + b"\n\xff\n")
+    assert T.main(["--seats", "easy,medium", "--summarize", str(log), "--json"]) == 0
+    out = capsys.readouterr()
+    assert json.loads(out.out)["games"] == ran["games"] == 3
+    assert "line 4: not a whole game" in out.err and "line 5" in out.err
+    with pytest.raises(SystemExit):
+        T.main(["--seats", "easy,medium", "--summarize", str(tmp_path / "none.jsonl")])
+    assert "cannot read the log" in capsys.readouterr().err
+
+
+def test_a_summary_read_through_a_closed_pipe_is_no_traceback(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    log = tmp_path / "games.jsonl"
+    assert T.main(["--seats", "easy,medium", "--games", "2", "--seed", "6", "--log", str(log)]) == 0
+    # the reader goes away before the table is printed, as ``| head -1`` may
+    reader = subprocess.Popen(
+        [sys.executable, "-m", "gnoming.tournament", "--seats", "easy,medium", "--summarize", str(log)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert reader.stdout is not None and reader.stderr is not None
+    reader.stdout.close()
+    err = reader.stderr.read().decode()
+    assert reader.wait(timeout=60) == 0
+    assert "Traceback" not in err and "BrokenPipe" not in err, err

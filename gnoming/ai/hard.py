@@ -89,7 +89,7 @@ class HardBot:
         leaf_potential: float = POTENTIAL,
         short_seats: Sequence[int] = SHORT_SEATS,
         short_leaf_potential: float = SHORT_LEAF_POTENTIAL,
-        blend: float = 0.0,
+        blend: float | Sequence[float] = 0.0,
         clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         if objective not in OBJECTIVES:
@@ -128,13 +128,20 @@ class HardBot:
         the leaf's own half-built lines at ``short_leaf_potential``, unless a
         ``horizon`` is given."""
         self.short_leaf_potential = short_leaf_potential
-        if not 0.0 <= blend < 1.0:
-            raise ValueError("blend is at least 0 and below 1")
-        self.blend = blend
+        if isinstance(blend, int | float):
+            fits = 0.0 <= blend < 1.0
+        else:
+            blend = tuple(blend)
+            fits = bool(blend) and all(w > 0.0 for w in blend) and sum(blend) < 1.0
+        if not fits:
+            raise ValueError("blend is at least 0 and below 1 (several weights: each above 0)")
+        self.blend: float | tuple[float, ...] = blend
         """Where the search goes to the end of the round: with ``blend`` > 0 every
         playout is also judged one turn ahead (:func:`leaf_points`, own lines at
         ``short_leaf_potential``), and scores ``blend * leaf + (1 - blend) *
-        ending``."""
+        ending``. Several weights ``(b1, b2, ...)``: judged one turn ahead
+        (``b1``), two turns ahead (``b2``) and so on, the ending the rest
+        (``RoundSearch(leaf_weight=...)``)."""
 
     def start(self, obs: Observation, legal: Sequence[Action]) -> Thinker:
         if len(legal) == 1:
@@ -157,7 +164,8 @@ class HardBot:
             close = ranked[:count]  # the planner's values here are no points
         if len(close) == 1:
             return DecidedThinker(ranked[0])
-        horizon, leaf_potential, leaf_weight = self.horizon, self.leaf_potential, 1.0
+        horizon, leaf_potential = self.horizon, self.leaf_potential
+        leaf_weight: float | tuple[float, ...] = 1.0
         if horizon is None and obs.n_seats in self.short_seats:
             horizon, leaf_potential = 1, self.short_leaf_potential
         elif horizon is None and self.blend:
@@ -191,7 +199,7 @@ def search_thinker(
     model: str = "fast",
     horizon: int | None = None,
     leaf_potential: float = POTENTIAL,
-    leaf_weight: float = 1.0,
+    leaf_weight: float | Sequence[float] = 1.0,
 ) -> RoundSearch:
     """Hard's search of ``candidates`` to the end of the round, or to ``horizon``
     more turns of every seat and an estimate of the round's end (with a

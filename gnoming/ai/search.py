@@ -6,7 +6,9 @@ plays every candidate on every imagined deal to the end of the round with a
 playout policy, and scores each ending (or, with a ``horizon``, plays on only
 that many more turns of every seat and scores the table with a ``leaf``
 evaluation; with a ``leaf_weight`` below 1, it judges the table at the
-horizon, plays on to the end of the round and blends the two). Every
+horizon, plays on to the end of the round and blends the two; with several
+leaf weights, it also judges the table after each further round of turns).
+Every
 candidate sees the same deals and the same random numbers in its playout (common random numbers), so their difference is measured on equal
 terms even with few samples.
 
@@ -71,7 +73,7 @@ class RoundSearch:
         clock: Callable[[], float] = time.perf_counter,
         horizon: int | None = None,
         leaf: Leaf | None = None,
-        leaf_weight: float = 1.0,
+        leaf_weight: float | Sequence[float] = 1.0,
     ) -> None:
         if default not in candidates:
             raise ValueError("the default action must be one of the candidates")
@@ -91,12 +93,27 @@ class RoundSearch:
         """Play each candidate on until the deciding seat has had this many more
         turns (every other seat as many), or to the end of the round (None)."""
         self.leaf = leaf
-        if not 0.0 < leaf_weight <= 1.0 or (leaf_weight < 1.0 and horizon is None):
-            raise ValueError("leaf_weight is above 0 and at most 1, and below 1 only with a horizon")
+        weights = (leaf_weight,) if isinstance(leaf_weight, int | float) else tuple(leaf_weight)
+        if (
+            not weights
+            or any(w <= 0.0 for w in weights)
+            or sum(weights) > 1.0 + 1e-9
+            or (horizon is None and weights != (1.0,))
+        ):
+            raise ValueError(
+                "leaf_weight is above 0 and at most 1 (several: each above 0, at most 1 "
+                "together), and other than 1 only with a horizon"
+            )
         self.leaf_weight = leaf_weight
         """With a horizon: below 1 the playout goes on from the horizon to the
         end of the round, and a sample scores ``leaf_weight * leaf + (1 -
-        leaf_weight) * ending``, two judgements of the same playout blended."""
+        leaf_weight) * ending``, two judgements of the same playout blended.
+        Several weights ``(w1, w2, ...)``: the table is judged at the horizon
+        (``w1``), again after each further round of turns (``w2``, ...), and the
+        ending takes the rest; a judgement due after the round ended is its
+        ending."""
+        self.leaf_weights = weights
+        """``leaf_weight`` as a tuple."""
         self.values: list[list[float]] = [[] for _ in self.candidates]
         """Score of every candidate on every finished sample."""
         self._base: GameState | None = None
@@ -152,10 +169,15 @@ class RoundSearch:
             if state.round_over():
                 value = self.score(state)
             else:
-                value = self.leaf(state)
-                if self.leaf_weight < 1.0:
-                    ending = self.score(playout(state, policy))
-                    value = self.leaf_weight * value + (1.0 - self.leaf_weight) * ending
+                value, rest = 0.0, 1.0
+                for k, weight in enumerate(self.leaf_weights):
+                    if k:  # one more round of turns
+                        playout(state, policy, state.n_seats)
+                    judged = self.score(state) if state.round_over() else self.leaf(state)
+                    value += weight * judged
+                    rest -= weight
+                if rest > 1e-9:
+                    value += rest * self.score(playout(state, policy))
             self.values[self._index].append(value)
         self._index += 1
         if self._index == len(self.candidates):

@@ -398,3 +398,48 @@ def test_a_blended_search_judges_each_playout_at_the_leaf_and_at_the_end_of_the_
     thinker = HardBot(3, playouts=4, blend=0.5).start(observe(four, 0), four.legal_actions())
     assert isinstance(thinker, RoundSearch)
     assert thinker.horizon == 1 and thinker.leaf_weight == 1.0
+
+
+def test_a_search_judged_at_several_turns_weighs_each_judgement_of_the_same_playout() -> None:
+    from gnoming.ai.hard import SHORT_LEAF_POTENTIAL
+    from gnoming.ai.protocol import think_until_done
+    from gnoming.ai.search import RoundSearch
+
+    state = table(2, {0: [9, 9, DOWN, DOWN, DOWN, DOWN, DOWN, DOWN, DOWN]})
+    holding(state, Card(5))
+    obs, legal = observe(state, 0), state.legal_actions()
+    for bad in ((0.5, 0.0), (0.6, 0.4), ()):
+        with pytest.raises(ValueError, match="blend"):
+            HardBot(1, blend=bad)
+    with pytest.raises(ValueError, match="leaf_weight"):
+        RoundSearch(obs, legal[:2], legal[0], seed=1, samples=1,
+                    policy=lambda rng: lambda s: s.legal_actions()[0], score=lambda s: 0.0,
+                    horizon=1, leaf=lambda s: 0.0, leaf_weight=(0.7, 0.4))
+
+    def search(bot: HardBot) -> RoundSearch:
+        thinker = bot.start(obs, legal)
+        assert isinstance(thinker, RoundSearch)
+        think_until_done(thinker)
+        return thinker
+
+    lines = SHORT_LEAF_POTENTIAL
+    plain = search(HardBot(3, playouts=8))
+    one = search(HardBot(3, playouts=8, horizon=1, leaf_potential=lines))
+    two = search(HardBot(3, playouts=8, horizon=2, leaf_potential=lines))
+    thrice = search(HardBot(3, playouts=8, blend=(0.3, 0.2)))
+    assert thrice.horizon == 1 and thrice.leaf_weights == (0.3, 0.2)
+    assert thrice.candidates == plain.candidates == one.candidates == two.candidates
+    # every sample: the same playout judged one turn ahead, two turns ahead and
+    # at the end of the round (a judgement after the round ended is its ending)
+    for mixed, firsts, seconds, ends in zip(
+        thrice.values, one.values, two.values, plain.values, strict=True
+    ):
+        assert len(mixed) == 8
+        for m, first, second, end in zip(mixed, firsts, seconds, ends, strict=True):
+            assert m == pytest.approx(0.3 * first + 0.2 * second + 0.5 * end)
+    # the three judgements differ, so the weighing is none of them alone
+    assert one.values != two.values != plain.values
+    # one weight is the blend of two judgements, to the bit
+    assert search(HardBot(3, playouts=8, blend=(0.5,))).values == search(
+        HardBot(3, playouts=8, blend=0.5)
+    ).values

@@ -7,6 +7,7 @@ import random
 import subprocess
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 
 import pytest
 
@@ -200,7 +201,7 @@ def test_from_game_outside_the_run_is_a_usage_error() -> None:
 
 
 def test_a_log_cut_off_mid_game_still_summarizes_and_a_missing_one_is_a_usage_error(
-    tmp_path, capsys  # type: ignore[no-untyped-def]
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     log = tmp_path / "games.jsonl"
     args = ["--seats", "easy,medium", "--games", "3", "--seed", "5", "--json"]
@@ -218,7 +219,7 @@ def test_a_log_cut_off_mid_game_still_summarizes_and_a_missing_one_is_a_usage_er
     assert "cannot read the log" in capsys.readouterr().err
 
 
-def test_a_summary_read_through_a_closed_pipe_is_no_traceback(tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_a_summary_read_through_a_closed_pipe_is_no_traceback(tmp_path: Path) -> None:
     log = tmp_path / "games.jsonl"
     assert T.main(["--seats", "easy,medium", "--games", "2", "--seed", "6", "--log", str(log)]) == 0
     # the reader goes away before the table is printed, as ``| head -1`` may

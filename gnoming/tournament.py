@@ -11,6 +11,12 @@ replayed in each rotation: game ``g`` uses the deal seed
 ``deal_seed(seed, g // n)`` with the seat list rotated by ``g % n`` (``n`` the
 number of seats), so each bot plays every deal from every seat. Wins shared by
 a tie count fractionally. The table shows one line per entry of ``--seats``.
+
+    python -m gnoming.tournament --seats "hard(candidates=3)",medium,medium,medium \\
+        --summarize new.jsonl --paired hard.jsonl
+
+reads ``--log`` files instead of playing, and with ``--paired`` compares them
+game by game with a baseline run of the same seed (:func:`pair`).
 """
 
 from __future__ import annotations
@@ -61,6 +67,11 @@ class GameOutcome:
     decision_cpu_seconds: list[list[float]] = field(default_factory=list)
     """CPU seconds (this thread's) of each decision, per entry: what the bot
     itself used, whatever else the machine was doing."""
+    seed: int | None = None
+    """The tournament's seed: game ``g`` of another seed is another game
+    (None in a log written before the seed was recorded)."""
+    seats: list[str] | None = None
+    """The run's seat list, as ``--seats`` gave it (None in older logs)."""
 
 
 def play_game(specs: Sequence[str], seed: int, game: int) -> GameOutcome:
@@ -103,6 +114,8 @@ def play_game(specs: Sequence[str], seed: int, game: int) -> GameOutcome:
         totals=[result.totals[seat_of_entry[e]] for e in range(n)],
         decision_seconds=times,
         decision_cpu_seconds=cpu_times,
+        seed=seed,
+        seats=list(specs),
     )
 
 
@@ -224,6 +237,176 @@ def _milliseconds(
     return out
 
 
+def log_origin(outcomes: Sequence[GameOutcome], what: str, n_seats: int) -> list[str] | None:
+    """The seat list the games of some logs were played with (None where the
+    logs are older than the record). ValueError, saying what differs, when
+    they mix runs of different seats, hold games of another number of seats
+    than ``n_seats``, or join logs that do not record their seed with logs of
+    several seeds (game ``g`` of one seed is not game ``g`` of another)."""
+    seat_lists: list[list[str]] = []
+    for o in outcomes:
+        if o.seats is not None and o.seats not in seat_lists:
+            seat_lists.append(o.seats)
+    if len(seat_lists) > 1:
+        played = " and ".join(",".join(s) for s in seat_lists)
+        raise ValueError(f"{what} hold games of different seats ({played})")
+    sizes = sorted({len(o.win_shares) for o in outcomes})
+    if sizes != [n_seats]:
+        raise ValueError(
+            f"{what} hold games of {' and '.join(map(str, sizes))} seats, not {n_seats}"
+        )
+    seeds = {o.seed for o in outcomes}
+    if None in seeds and len(seeds) > 2:
+        raise ValueError(
+            f"{what} join logs that do not record their seed with logs of several seeds:"
+            " their games cannot be told apart"
+        )
+    return seat_lists[0] if seat_lists else None
+
+
+def game_key(outcome: GameOutcome, seed: int | None = None) -> tuple[int, int]:
+    """What tells a game apart in joined logs: its seed (``seed`` where the
+    log does not record one) and its number."""
+    own = outcome.seed if outcome.seed is not None else seed
+    return (-1 if own is None else own, outcome.game)
+
+
+def only_seed(outcomes: Sequence[GameOutcome]) -> int | None:
+    """The one seed the games record, or None (none or several)."""
+    seeds = {o.seed for o in outcomes if o.seed is not None}
+    return seeds.pop() if len(seeds) == 1 else None
+
+
+@dataclass
+class PairedEntry:
+    """One entry of the seat list, compared game by game with the baseline's
+    entry in the same place."""
+
+    bot: str
+    baseline_bot: str
+    win_rate: float
+    baseline_win_rate: float
+    paired_wins: tuple[float, float | None]
+    """Wins in a hundred games, this run less the baseline, on the same games:
+    mean and standard error (None from one game)."""
+    paired_rounds: tuple[float, float | None]
+    """The entry's mean round less the other entries' mean, this run less the
+    baseline (negative: better): mean and standard error."""
+
+
+@dataclass
+class Paired:
+    """Two runs of the same seed compared on the games both played (see
+    :func:`pair`)."""
+
+    games: int
+    played_alike: int
+    """Games both runs played to the same round scores at every seat."""
+    entries: list[PairedEntry]
+    seeds: list[int] = field(default_factory=list)
+    """The seeds of the games compared (none recorded in older logs)."""
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "games": self.games,
+            "played_alike": self.played_alike,
+            "seeds": self.seeds,
+            "seats": [
+                {
+                    "bot": e.bot,
+                    "baseline_bot": e.baseline_bot,
+                    "win_rate": e.win_rate,
+                    "baseline_win_rate": e.baseline_win_rate,
+                    "paired_wins": list(e.paired_wins),
+                    "paired_rounds": list(e.paired_rounds),
+                }
+                for e in self.entries
+            ],
+        }
+
+    def table(self) -> str:
+        seeds = ""
+        if self.seeds:
+            plural = "s" if len(self.seeds) > 1 else ""
+            seeds = f" of seed{plural} {', '.join(map(str, self.seeds))}"
+        lines = [
+            f"paired with the baseline on the {self.games} games{seeds} both played;"
+            f" {self.played_alike} played exactly alike",
+            f"{'seat':<4} {'bot':<24} {'baseline':<24} {'wins':>7} {'baseline':>9}"
+            f" {'paired wins':>14} {'paired rounds':>15}",
+        ]
+
+        def pm(value: tuple[float, float | None], digits: int) -> str:
+            mean, error = value
+            spread = "-" if error is None else f"{error:.{digits}f}"
+            return f"{mean:+.{digits}f} ± {spread}"
+
+        for i, e in enumerate(self.entries):
+            lines.append(
+                f"{i:<4} {e.bot:<24} {e.baseline_bot:<24} {100 * e.win_rate:>6.1f}%"
+                f" {100 * e.baseline_win_rate:>8.1f}% {pm(e.paired_wins, 1):>14}"
+                f" {pm(e.paired_rounds, 2):>15}"
+            )
+        lines.append("paired wins: this run less the baseline, in a hundred games; ± one standard error")
+        lines.append(
+            "paired rounds: the seat's mean round less the other seats' mean, this run"
+            " less the baseline (negative: better)"
+        )
+        return "\n".join(lines)
+
+
+def _mean_and_error(values: Sequence[float]) -> tuple[float, float | None]:
+    mean = statistics.fmean(values)
+    if len(values) < 2:
+        return mean, None
+    return mean, statistics.stdev(values) / math.sqrt(len(values))
+
+
+def _relative_round(outcome: GameOutcome, entry: int) -> float:
+    """The entry's mean round less the mean of the other entries' mean rounds."""
+    means = [statistics.fmean(r) for r in outcome.round_scores]
+    others = [m for i, m in enumerate(means) if i != entry]
+    return means[entry] - statistics.fmean(others)
+
+
+def pair(
+    specs: Sequence[str],
+    run: Sequence[GameOutcome],
+    baseline: Sequence[GameOutcome],
+    baseline_specs: Sequence[str] | None = None,
+) -> Paired:
+    """Compare two runs game by game, on the games both played (the same seed
+    and game number): a changed bot against the one it changes, every other
+    seat the same. Game ``g`` of a seed is the same deal and rotation in both,
+    so the luck of the deal cancels and the difference is measured far more
+    finely than by two win rates (docs/bots.md). Games of a log that does not
+    record its seed count as of the other run's seed, if it has one.
+    ValueError when no game is in both."""
+    ours = {game_key(o, only_seed(baseline)): o for o in run}
+    theirs = {game_key(o, only_seed(run)): o for o in baseline}
+    common = sorted(set(ours) & set(theirs))
+    if not common:
+        raise ValueError("no game is in both the run and the baseline (the same seed and number)")
+    names = list(baseline_specs) if baseline_specs is not None else ["baseline"] * len(specs)
+    entries = []
+    for e, spec in enumerate(specs):
+        wins = [100 * (ours[k].win_shares[e] - theirs[k].win_shares[e]) for k in common]
+        rounds = [_relative_round(ours[k], e) - _relative_round(theirs[k], e) for k in common]
+        entries.append(
+            PairedEntry(
+                bot=spec,
+                baseline_bot=names[e],
+                win_rate=statistics.fmean(ours[k].win_shares[e] for k in common),
+                baseline_win_rate=statistics.fmean(theirs[k].win_shares[e] for k in common),
+                paired_wins=_mean_and_error(wins),
+                paired_rounds=_mean_and_error(rounds),
+            )
+        )
+    alike = sum(ours[k].round_scores == theirs[k].round_scores for k in common)
+    seeds = sorted({seed for seed, _ in common if seed >= 0})
+    return Paired(len(common), alike, entries, seeds)
+
+
 def split_seats(text: str) -> list[str]:
     """The seats of ``--seats``: commas inside brackets belong to a bot's parameters.
 
@@ -311,6 +494,13 @@ def main(argv: list[str] | None = None) -> int:
         help="print the summary of the games in --log files (of these --seats) and stop;"
         " a game found in several files counts once",
     )
+    parser.add_argument(
+        "--paired",
+        metavar="FILE",
+        nargs="+",
+        help="with --summarize: compare its games, game by game, with those of these --log"
+        " files (a baseline run of the same seed, the same number of seats)",
+    )
     args = parser.parse_args(argv)
     specs = split_seats(args.seats)
     if not 2 <= len(specs) <= 7:
@@ -320,20 +510,29 @@ def main(argv: list[str] | None = None) -> int:
             make_bot_from_spec(spec, 0)
         except (ValueError, ImportError) as error:
             parser.error(str(error))
+    if args.paired and not args.summarize:
+        parser.error("--paired compares the games of --summarize logs with a baseline: give both")
     if args.summarize:
-        by_game: dict[int, GameOutcome] = {}
-        for name in args.summarize:
-            try:
-                read = read_log(name)
-            except OSError as error:
-                parser.error(f"cannot read the log {name}: {error.strerror or error}")
-            for outcome in read:
-                by_game.setdefault(outcome.game, outcome)
-        played = [by_game[g] for g in sorted(by_game)]
-        if not played:
-            parser.error("the logs hold no games")
+        played, seats = _read_logs(parser, args.summarize, "the logs", len(specs))
+        if seats is not None and seats != specs:
+            parser.error(
+                f"the logs were played with --seats {','.join(seats)}, not {','.join(specs)}"
+            )
         result = summarize(specs, played)
-        emit(json.dumps(result.to_json()) if args.json else result.table())
+        paired = None
+        if args.paired:
+            base, base_seats = _read_logs(parser, args.paired, "the --paired logs", len(specs))
+            try:
+                paired = pair(specs, played, base, base_seats)
+            except ValueError as error:
+                parser.error(str(error))
+        if args.json:
+            out = result.to_json()
+            if paired is not None:
+                out["paired"] = paired.to_json()
+            emit(json.dumps(out))
+        else:
+            emit(result.table() + ("" if paired is None else "\n\n" + paired.table()))
         return 0
     if args.games < 1:
         parser.error("play at least one game")
@@ -358,6 +557,31 @@ def main(argv: list[str] | None = None) -> int:
         emit(result.table())
         print(f"\n{args.games - args.from_game} games in {time.perf_counter() - start:.1f} s", file=sys.stderr)
     return 0
+
+
+def _read_logs(
+    parser: argparse.ArgumentParser, names: Sequence[str], what: str, n_seats: int
+) -> tuple[list[GameOutcome], list[str] | None]:
+    """The games of some --log files (a game found in several counts once),
+    by seed and number, and their seats; a usage error when a file cannot be
+    read, holds no games, or the files mix runs (:func:`log_origin`)."""
+    games: list[GameOutcome] = []
+    for name in names:
+        try:
+            games.extend(read_log(name))
+        except OSError as error:
+            parser.error(f"cannot read the log {name}: {error.strerror or error}")
+    if not games:
+        parser.error(f"{what} hold no games")
+    try:
+        seats = log_origin(games, what, n_seats)
+    except ValueError as error:
+        parser.error(str(error))
+    seed = only_seed(games)
+    by_game: dict[tuple[int, int], GameOutcome] = {}
+    for outcome in games:
+        by_game.setdefault(game_key(outcome, seed), outcome)
+    return [by_game[k] for k in sorted(by_game)], seats
 
 
 def read_log(name: str) -> list[GameOutcome]:

@@ -233,3 +233,113 @@ def test_a_summary_read_through_a_closed_pipe_is_no_traceback(tmp_path: Path) ->
     err = reader.stderr.read().decode()
     assert reader.wait(timeout=60) == 0
     assert "Traceback" not in err and "BrokenPipe" not in err, err
+
+
+def test_logs_of_different_seeds_join_as_different_games_and_other_seats_are_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # game g of seed 1 and game g of seed 2 are different games: joining their
+    # logs used to count one and drop the other without a word
+    one, two, other = tmp_path / "s1.jsonl", tmp_path / "s2.jsonl", tmp_path / "o.jsonl"
+    base = ["--seats", "easy,medium", "--games", "2", "--json"]
+    assert T.main([*base, "--seed", "1", "--log", str(one)]) == 0
+    assert T.main([*base, "--seed", "2", "--log", str(two)]) == 0
+    assert T.main(["--seats", "easy,easy", "--games", "2", "--seed", "1", "--log", str(other)]) == 0
+    capsys.readouterr()
+    assert T.main(["--seats", "easy,medium", "--summarize", str(one), str(two), "--json"]) == 0
+    joined = json.loads(capsys.readouterr().out)
+    assert joined["games"] == 4
+    with pytest.raises(SystemExit):
+        T.main(["--seats", "easy,medium", "--summarize", str(one), str(other)])
+    assert "different seats (easy,medium and easy,easy)" in capsys.readouterr().err
+    # a summary under other seats than the log's would name the wrong bots
+    with pytest.raises(SystemExit):
+        T.main(["--seats", "medium,easy", "--summarize", str(one)])
+    assert "played with --seats easy,medium, not medium,easy" in capsys.readouterr().err
+    # logs older than the record: still read, but not joined with several seeds
+    old = tmp_path / "old.jsonl"
+    lines = []
+    for line in one.read_text().splitlines():
+        data = json.loads(line)
+        del data["seed"], data["seats"]
+        lines.append(json.dumps(data))
+    old.write_text("\n".join(lines) + "\n")
+    assert T.main(["--seats", "easy,medium", "--summarize", str(old), str(one), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["games"] == 2
+    with pytest.raises(SystemExit):
+        T.main(["--seats", "easy,medium", "--summarize", str(old), str(one), str(two)])
+    assert "cannot be told apart" in capsys.readouterr().err
+    # another number of seats: a message, not a traceback
+    with pytest.raises(SystemExit):
+        T.main(["--seats", "easy,medium,hard", "--summarize", str(old)])
+    assert "games of 2 seats, not 3" in capsys.readouterr().err
+
+
+def test_paired_comparison_is_measured_game_by_game_on_the_games_both_played() -> None:
+    run = [
+        outcome(0, [1.0, 0.0], [[1, 2, 3], [5, 5, 5]]),
+        outcome(1, [0.5, 0.5], [[4, 4, 4], [4, 4, 4]]),
+        outcome(2, [0.0, 1.0], [[9, 9, 9], [0, 0, 0]]),
+        outcome(5, [1.0, 0.0], [[0, 0, 0], [9, 9, 9]]),  # not in the baseline
+    ]
+    base = [
+        outcome(0, [1.0, 0.0], [[1, 2, 3], [5, 5, 5]]),  # the same game
+        outcome(1, [0.0, 1.0], [[6, 6, 6], [4, 4, 4]]),
+        outcome(2, [0.0, 1.0], [[9, 9, 6], [0, 0, 0]]),
+        outcome(3, [0.0, 1.0], [[9, 9, 9], [0, 0, 0]]),  # not in the run
+    ]
+    paired = T.pair(["new", "medium"], run, base, ["old", "medium"])
+    assert paired.games == 3 and paired.played_alike == 1
+    new, medium = paired.entries
+    assert (new.bot, new.baseline_bot) == ("new", "old")
+    assert new.win_rate == pytest.approx(0.5) and new.baseline_win_rate == pytest.approx(1 / 3)
+    # wins, new less old: 0, +50, 0 in a hundred
+    mean, error = new.paired_wins
+    assert mean == pytest.approx(50 / 3)
+    assert error == pytest.approx(((2 * (50 / 3) ** 2 + (100 / 3) ** 2) / 2) ** 0.5 / 3**0.5)
+    # rounds less the other seat's: game 1 0 against 2, game 2 9 against 8
+    assert new.paired_rounds[0] == pytest.approx((0 - 2 + 1) / 3)
+    assert medium.paired_wins[0] == pytest.approx(-50 / 3)
+    assert medium.paired_rounds[0] == pytest.approx(-new.paired_rounds[0])
+    text = paired.table()
+    assert "on the 3 games both played; 1 played exactly alike" in text
+    assert "+16.7 ± 16.7" in text
+    with pytest.raises(ValueError, match="no game is in both"):
+        T.pair(["new", "medium"], run[:1], base[1:2])
+    lone = T.pair(["new", "medium"], run[:1], base[:1])
+    assert lone.entries[0].paired_wins == (0.0, None) and "+0.0 ± -" in lone.table()
+
+
+def test_a_run_paired_with_itself_from_the_command_line_differs_by_nothing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    a, b = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
+    args = ["--seats", "easy,medium", "--games", "4", "--seed", "2"]
+    assert T.main([*args, "--log", str(a)]) == 0
+    assert T.main(["--seats", "medium,medium", "--games", "3", "--seed", "2", "--log", str(b)]) == 0
+    capsys.readouterr()
+    assert T.main(["--seats", "easy,medium", "--summarize", str(a), "--paired", str(a), "--json"]) == 0
+    same = json.loads(capsys.readouterr().out)
+    assert same["games"] == 4 and same["paired"]["played_alike"] == 4
+    assert [s["paired_wins"][0] for s in same["paired"]["seats"]] == [0.0, 0.0]
+    # the baseline may seat other bots: its names come from its log
+    assert T.main(["--seats", "easy,medium", "--summarize", str(a), "--paired", str(b)]) == 0
+    table = capsys.readouterr().out
+    assert "on the 3 games of seed 2 both played" in table
+    first = next(line for line in table.splitlines()[-5:] if line.startswith("0 "))
+    assert first.split()[1:3] == ["easy", "medium"]
+    with pytest.raises(SystemExit):
+        T.main(["--seats", "easy,medium", "--paired", str(b)])
+    assert "give both" in capsys.readouterr().err
+    # another seed's games are other games, and the logs of several seeds pair
+    # seed by seed
+    other = tmp_path / "c.jsonl"
+    assert T.main(["--seats", "easy,medium", "--games", "2", "--seed", "9", "--log", str(other)]) == 0
+    capsys.readouterr()
+    with pytest.raises(SystemExit):
+        T.main(["--seats", "easy,medium", "--summarize", str(a), "--paired", str(other)])
+    assert "no game is in both" in capsys.readouterr().err
+    both = ["--summarize", str(a), str(other), "--paired", str(other), str(a), "--json"]
+    assert T.main(["--seats", "easy,medium", *both]) == 0
+    pooled = json.loads(capsys.readouterr().out)["paired"]
+    assert pooled["games"] == pooled["played_alike"] == 6 and pooled["seeds"] == [2, 9]

@@ -463,7 +463,31 @@ def outcome_to_json(outcome: GameOutcome) -> dict[str, object]:
 
 
 def outcome_from_json(data: dict[str, Any]) -> GameOutcome:
-    return GameOutcome(**data)
+    """A game of a log line; TypeError when the line is not one (a missing or
+    unknown field, or a field of the wrong kind)."""
+    outcome = GameOutcome(**data)
+    n = len(outcome.win_shares) if isinstance(outcome.win_shares, list) else -1
+
+    def numbers(value: object, kind: type | tuple[type, ...]) -> bool:
+        return isinstance(value, list) and all(
+            isinstance(x, kind) and not isinstance(x, bool) for x in value
+        )
+
+    fits = (
+        isinstance(outcome.game, int)
+        and n >= 2
+        and numbers(outcome.win_shares, (int, float))
+        and numbers(outcome.totals, int)
+        and len(outcome.totals) == n
+        and isinstance(outcome.round_scores, list)
+        and len(outcome.round_scores) == n
+        and all(numbers(r, int) and r for r in outcome.round_scores)
+        and (outcome.seed is None or isinstance(outcome.seed, int))
+        and (outcome.seats is None or (numbers(outcome.seats, str) and len(outcome.seats) == n))
+    )
+    if not fits:
+        raise TypeError("not a game of a tournament log")
+    return outcome
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -499,7 +523,7 @@ def main(argv: list[str] | None = None) -> int:
         metavar="FILE",
         nargs="+",
         help="with --summarize: compare its games, game by game, with those of these --log"
-        " files (a baseline run of the same seed, the same number of seats)",
+        " files (a baseline run of the same seeds and number of seats)",
     )
     args = parser.parse_args(argv)
     specs = split_seats(args.seats)

@@ -275,6 +275,32 @@ def test_logs_of_different_seeds_join_as_different_games_and_other_seats_are_ref
     assert "games of 2 seats, not 3" in capsys.readouterr().err
 
 
+def test_a_log_line_of_the_wrong_kind_is_skipped_with_a_warning_not_a_traceback(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    log = tmp_path / "games.jsonl"
+    assert T.main(["--seats", "easy,medium", "--games", "2", "--seed", "5", "--log", str(log)]) == 0
+    capsys.readouterr()
+    good = log.read_text().splitlines()
+    bad = []
+    for field, value in [
+        ("seed", "5"),
+        ("win_shares", "1"),
+        ("round_scores", [[1, 2, 3]]),
+        ("seats", ["easy"]),
+        ("totals", [1.5, 2]),
+    ]:
+        data = json.loads(good[0])
+        data[field] = value
+        data["game"] = 7
+        bad.append(json.dumps(data))
+    log.write_text("\n".join(good + bad) + "\n")
+    assert T.main(["--seats", "easy,medium", "--summarize", str(log), "--json"]) == 0
+    out = capsys.readouterr()
+    assert json.loads(out.out)["games"] == 2
+    assert all(f"line {n}: not a whole game" in out.err for n in range(3, 8)), out.err
+
+
 def test_paired_comparison_is_measured_game_by_game_on_the_games_both_played() -> None:
     run = [
         outcome(0, [1.0, 0.0], [[1, 2, 3], [5, 5, 5]]),

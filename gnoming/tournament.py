@@ -237,11 +237,13 @@ def _milliseconds(
     return out
 
 
-def log_origin(outcomes: Sequence[GameOutcome], what: str, n_seats: int) -> list[str] | None:
+def log_origin(
+    outcomes: Sequence[GameOutcome], what: str, n_seats: int | None = None
+) -> list[str] | None:
     """The seat list the games of some logs were played with (None where the
     logs are older than the record). ValueError, saying what differs, when
     they mix runs of different seats, hold games of another number of seats
-    than ``n_seats``, or join logs that do not record their seed with logs of
+    than ``n_seats`` (or of several numbers of seats), or join logs that do not record their seed with logs of
     several seeds (game ``g`` of one seed is not game ``g`` of another)."""
     seat_lists: list[list[str]] = []
     for o in outcomes:
@@ -251,10 +253,12 @@ def log_origin(outcomes: Sequence[GameOutcome], what: str, n_seats: int) -> list
         played = " and ".join(",".join(s) for s in seat_lists)
         raise ValueError(f"{what} hold games of different seats ({played})")
     sizes = sorted({len(o.win_shares) for o in outcomes})
-    if sizes != [n_seats]:
+    if n_seats is not None and sizes != [n_seats]:
         raise ValueError(
             f"{what} hold games of {' and '.join(map(str, sizes))} seats, not {n_seats}"
         )
+    if len(sizes) > 1:
+        raise ValueError(f"{what} hold games of {' and '.join(map(str, sizes))} seats")
     seeds = {o.seed for o in outcomes}
     if None in seeds and len(seeds) > 2:
         raise ValueError(
@@ -493,7 +497,9 @@ def outcome_from_json(data: dict[str, Any]) -> GameOutcome:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Computer opponents play each other.")
     parser.add_argument(
-        "--seats", required=True, help='e.g. hard,medium,medium,medium or "hard(playouts=64)",yardstick'
+        "--seats",
+        help='e.g. hard,medium,medium,medium or "hard(playouts=64)",yardstick'
+        " (with --summarize: taken from the logs, where they record it)",
     )
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument(
@@ -526,6 +532,12 @@ def main(argv: list[str] | None = None) -> int:
         " files (a baseline run of the same seeds and number of seats)",
     )
     args = parser.parse_args(argv)
+    if args.paired and not args.summarize:
+        parser.error("--paired compares the games of --summarize logs with a baseline: give both")
+    if args.summarize:
+        return summarize_logs(parser, args)
+    if not args.seats:
+        parser.error("the following arguments are required: --seats")
     specs = split_seats(args.seats)
     if not 2 <= len(specs) <= 7:
         parser.error("a game has 2 to 7 seats")
@@ -534,30 +546,6 @@ def main(argv: list[str] | None = None) -> int:
             make_bot_from_spec(spec, 0)
         except (ValueError, ImportError) as error:
             parser.error(str(error))
-    if args.paired and not args.summarize:
-        parser.error("--paired compares the games of --summarize logs with a baseline: give both")
-    if args.summarize:
-        played, seats = _read_logs(parser, args.summarize, "the logs", len(specs))
-        if seats is not None and seats != specs:
-            parser.error(
-                f"the logs were played with --seats {','.join(seats)}, not {','.join(specs)}"
-            )
-        result = summarize(specs, played)
-        paired = None
-        if args.paired:
-            base, base_seats = _read_logs(parser, args.paired, "the --paired logs", len(specs))
-            try:
-                paired = pair(specs, played, base, base_seats)
-            except ValueError as error:
-                parser.error(str(error))
-        if args.json:
-            out = result.to_json()
-            if paired is not None:
-                out["paired"] = paired.to_json()
-            emit(json.dumps(out))
-        else:
-            emit(result.table() + ("" if paired is None else "\n\n" + paired.table()))
-        return 0
     if args.games < 1:
         parser.error("play at least one game")
     if not 0 <= args.from_game < args.games:
@@ -583,8 +571,40 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
+def summarize_logs(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    """``--summarize`` (and ``--paired``): the summary of logged games, named
+    by ``--seats`` or by the seats the logs record."""
+    specs = split_seats(args.seats) if args.seats else None
+    if specs is not None and not 2 <= len(specs) <= 7:
+        parser.error("a game has 2 to 7 seats")
+    n_seats = len(specs) if specs is not None else None
+    played, seats = _read_logs(parser, args.summarize, "the logs", n_seats)
+    if specs is None:
+        if seats is None:
+            parser.error("these logs do not record their seats: give --seats")
+        specs = seats
+    elif seats is not None and seats != specs:
+        parser.error(f"the logs were played with --seats {','.join(seats)}, not {','.join(specs)}")
+    result = summarize(specs, played)
+    paired = None
+    if args.paired:
+        base, base_seats = _read_logs(parser, args.paired, "the --paired logs", len(specs))
+        try:
+            paired = pair(specs, played, base, base_seats)
+        except ValueError as error:
+            parser.error(str(error))
+    if args.json:
+        out = result.to_json()
+        if paired is not None:
+            out["paired"] = paired.to_json()
+        emit(json.dumps(out))
+    else:
+        emit(result.table() + ("" if paired is None else "\n\n" + paired.table()))
+    return 0
+
+
 def _read_logs(
-    parser: argparse.ArgumentParser, names: Sequence[str], what: str, n_seats: int
+    parser: argparse.ArgumentParser, names: Sequence[str], what: str, n_seats: int | None
 ) -> tuple[list[GameOutcome], list[str] | None]:
     """The games of some --log files (a game found in several counts once),
     by seed and number, and their seats; a usage error when a file cannot be

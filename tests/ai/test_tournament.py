@@ -273,6 +273,15 @@ def test_logs_of_different_seeds_join_as_different_games_and_other_seats_are_ref
     with pytest.raises(SystemExit):
         T.main(["--seats", "easy,medium,hard", "--summarize", str(old)])
     assert "games of 2 seats, not 3" in capsys.readouterr().err
+    # the seats come from the logs where they record them; else --seats is needed
+    assert T.main(["--summarize", str(one), str(two), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == joined
+    with pytest.raises(SystemExit):
+        T.main(["--summarize", str(old)])
+    assert "do not record their seats: give --seats" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        T.main(["--games", "2"])
+    assert "required: --seats" in capsys.readouterr().err
 
 
 def test_a_log_line_of_the_wrong_kind_is_skipped_with_a_warning_not_a_traceback(

@@ -268,11 +268,15 @@ def log_origin(
     return seat_lists[0] if seat_lists else None
 
 
-def game_key(outcome: GameOutcome, seed: int | None = None) -> tuple[int, int]:
+GameKey = tuple[bool, int, int]
+"""(the seed is known, the seed or 0, the game number)."""
+
+
+def game_key(outcome: GameOutcome, seed: int | None = None) -> GameKey:
     """What tells a game apart in joined logs: its seed (``seed`` where the
-    log does not record one) and its number."""
+    log does not record one) and its number. Any int is a seed, negative too."""
     own = outcome.seed if outcome.seed is not None else seed
-    return (-1 if own is None else own, outcome.game)
+    return (own is not None, own or 0, outcome.game)
 
 
 def only_seed(outcomes: Sequence[GameOutcome]) -> int | None:
@@ -407,7 +411,7 @@ def pair(
             )
         )
     alike = sum(ours[k].round_scores == theirs[k].round_scores for k in common)
-    seeds = sorted({seed for seed, _ in common if seed >= 0})
+    seeds = sorted({seed for known, seed, _ in common if known})
     return Paired(len(common), alike, entries, seeds)
 
 
@@ -622,7 +626,7 @@ def _read_logs(
     except ValueError as error:
         parser.error(str(error))
     seed = only_seed(games)
-    by_game: dict[tuple[int, int], GameOutcome] = {}
+    by_game: dict[GameKey, GameOutcome] = {}
     for outcome in games:
         by_game.setdefault(game_key(outcome, seed), outcome)
     return [by_game[k] for k in sorted(by_game)], seats

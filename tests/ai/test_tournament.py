@@ -378,3 +378,9 @@ def test_a_run_paired_with_itself_from_the_command_line_differs_by_nothing(
     assert T.main(["--seats", "easy,medium", *both]) == 0
     pooled = json.loads(capsys.readouterr().out)["paired"]
     assert pooled["games"] == pooled["played_alike"] == 6 and pooled["seeds"] == [2, 9]
+    # a negative seed is a seed like any other
+    negative = tmp_path / "n.jsonl"
+    assert T.main(["--seats", "easy,medium", "--games", "2", "--seed", "-1", "--log", str(negative)]) == 0
+    capsys.readouterr()
+    assert T.main(["--summarize", str(negative), "--paired", str(negative), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["paired"]["seeds"] == [-1]

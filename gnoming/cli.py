@@ -110,8 +110,8 @@ def _folder(text: str) -> Path:
 
 
 def _file(text: str) -> Path:
-    """A file the game will write (``--frame-stats``): not a folder, and not inside
-    a file."""
+    """A file the game will write (``--frame-stats``, ``--result-json``): not a
+    folder, and not inside a file."""
     path = _user_path(text)
     if path.is_dir():
         raise argparse.ArgumentTypeError(f"must be a file name, but {text!r} is a folder")
@@ -239,6 +239,7 @@ def build_parser() -> argparse.ArgumentParser:
     friends.add_argument(
         "--result-json",
         metavar="PATH",
+        type=_file,
         help="with --join: write the final result this seat saw as JSON",
     )
     return parser

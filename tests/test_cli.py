@@ -213,3 +213,16 @@ def test_window_saves_title_screenshot_at_requested_size(tmp_path: Path) -> None
     assert_no_crash_report(tmp_path)
     image = pygame.image.load(str(shots / "title.png"))
     assert image.get_size() == (1280, 720)
+
+
+@pytest.mark.parametrize("where", ["a folder", "inside a file"])
+def test_a_result_json_that_cannot_be_a_file_is_refused_before_the_game(
+    where: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "file").write_text("x", encoding="utf-8")
+    path = tmp_path if where == "a folder" else tmp_path / "file" / "result.json"
+    with pytest.raises(SystemExit) as exit_info:
+        main(["--join", "127.0.0.1:9", "--code", "ABCD", "--autoplay", "--result-json", str(path)])
+    assert exit_info.value.code == 2
+    error = capsys.readouterr().err
+    assert "--result-json" in error and "must be a file name" in error

@@ -8,7 +8,9 @@ host continues a saved game later. With a data folder, the game seen to its
 end is counted in that folder's statistics (this seat as the player's).
 
 Exit codes: 0 the game was played to its end (the result is written),
-3 the table or the server ended it first, 4 it did not end in time.
+3 the table or the server ended it first (or sent something this client does
+not understand), 4 it did not end in time, 5 the game was played to its end
+but the result could not be written (the statistics are counted all the same).
 """
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ from .view import SeatView
 EXIT_DONE = 0
 EXIT_ENDED_EARLY = 3
 EXIT_TIMEOUT = 4
+EXIT_NO_RESULT = 5
 
 
 @dataclass(frozen=True)
@@ -110,7 +113,11 @@ def play(options: HeadlessOptions) -> int:
                         say(f"Lost the table: {item.reason}")
                         return EXIT_ENDED_EARLY
                     continue
-                view.receive(item)
+                try:
+                    view.receive(item)
+                except ValueError as error:  # ProtocolError: not a message of ours
+                    say(f"The table sent something this client does not understand: {error}")
+                    return EXIT_ENDED_EARLY
             if view.joined and not welcomed:
                 welcomed = True
                 if options.on_welcome is not None:
@@ -120,13 +127,19 @@ def play(options: HeadlessOptions) -> int:
                 save_seat(options.data_dir, SavedSeat(url=url, code=view.code, token=view.token, seat=view.seat))
                 kept_token = view.token
             if view.result is not None:
-                if options.result_json is not None:
-                    _write_result(options.result_json, result_record(view, view.result))
+                # the statistics first: a result file that cannot be written
+                # must not cost the player the game
                 if options.data_dir is not None:
                     if options.count_statistics:
                         for message in record_friend_game(options.data_dir, view):
                             say(message)
                     forget_seat(options.data_dir, options.code)
+                if options.result_json is not None:
+                    try:
+                        _write_result(options.result_json, result_record(view, view.result))
+                    except OSError as error:
+                        say(f"The game is over, but its result could not be written to {options.result_json}: {error}")
+                        return EXIT_NO_RESULT
                 return EXIT_DONE
             if view.closing is not None:
                 say(f"The table closed: {closing_text(view.closing)}")

@@ -38,6 +38,8 @@ from .hostsave import ContinuedTable, HostKeeper, continued_table, is_hosted_sav
 from .protocol import CloseReason, Difficulty, TableSpec
 
 EXIT_NO_PORT = 2
+EXIT_NO_TABLE = 5
+"""The table could not be opened (a saved table that cannot be continued)."""
 EXIT_STOPPED = 130
 
 
@@ -116,12 +118,26 @@ def host(options: HostOptions) -> int:
         if keeper is not None:
             keeper.close()
         return EXIT_NO_PORT
-    if continued is not None:
-        state, seats = continued.state, continued.seats
-        server.call(lambda s: s.continue_table(code, state, seats))
-    else:
-        spec = TableSpec(seats=options.players, gnomes=options.gnomes, level=Difficulty(options.level))
-        server.call(lambda s: s.open_table(code, spec, options.seed))
+    try:
+        if continued is not None:
+            state, seats = continued.state, continued.seats
+            server.call(lambda s: s.continue_table(code, state, seats))
+        else:
+            spec = TableSpec(seats=options.players, gnomes=options.gnomes, level=Difficulty(options.level))
+            server.call(lambda s: s.open_table(code, spec, options.seed))
+    except ValueError as error:  # a saved table that cannot go on; the save is left as it is
+        if continued is not None:
+            print(
+                f"Cannot continue the saved table {code}: {error}. "
+                "Its autosave is left as it is; host with another --code to start a new game.",
+                file=sys.stderr,
+            )
+        else:
+            print(f"Cannot open the table: {error}", file=sys.stderr)
+        server.stop(name=options.name)
+        if keeper is not None:
+            keeper.close()
+        return EXIT_NO_TABLE
     announcer: list[Announcer] = []
 
     def ready() -> None:

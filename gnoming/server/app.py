@@ -18,6 +18,7 @@ with many tables wants processes.
 from __future__ import annotations
 
 import asyncio
+import errno
 import logging
 import math
 import multiprocessing
@@ -53,9 +54,12 @@ from gnoming.net.protocol import (
 from gnoming.rules import Action, GameState
 
 from .stopwatch import Stopwatch
-from .table import GnomeTurn, Joined, KeptSeat, Table, version_problem
+from .table import GnomeTurn, Joined, KeptSeat, Table, spec_refusal, version_problem
 
 log = logging.getLogger("gnoming.server")
+
+LISTEN_TRIES = 10
+"""Ports tried with port 0 before giving up on one free on every address (:meth:`TableServer._listen`)."""
 
 WRITE_BUFFER_LIMIT = 4 * 1024 * 1024
 """A client that reads so slowly that this much waits for it is dropped."""
@@ -226,17 +230,7 @@ class TableServer:
 
     async def start(self) -> tuple[str, int]:
         """Listen; returns the host and the port (useful with port 0)."""
-        self._server = await serve(
-            self._handle,
-            self.config.host,
-            self.config.port,
-            max_size=MAX_MESSAGE_BYTES,
-            max_queue=64,
-            ping_interval=20,
-            ping_timeout=20,
-            close_timeout=2,
-            compression=None,
-        )
+        self._server = await self._listen()
         sockname = next(iter(self._server.sockets)).getsockname()
         self.address = (str(sockname[0]), int(sockname[1]))
         self._janitor = asyncio.get_running_loop().create_task(self._sweep())
@@ -244,6 +238,45 @@ class TableServer:
             self.stopwatch.watch_gc()
             self._loop_watch = asyncio.get_running_loop().create_task(self.stopwatch.watch_loop())
         return self.address
+
+    async def _serve(self, port: int) -> Server:
+        return await serve(
+            self._handle,
+            self.config.host,
+            port,
+            max_size=MAX_MESSAGE_BYTES,
+            max_queue=64,
+            ping_interval=20,
+            ping_timeout=20,
+            close_timeout=2,
+            compression=None,
+        )
+
+    async def _listen(self) -> Server:
+        """Listen on every address of ``config.host``, all on one port.
+
+        With port 0 each socket (IPv4 and IPv6 for ``""`` or ``localhost``) would
+        get a port of its own, while one port is reported and dialled (the hosting
+        game's own seat dials 127.0.0.1 on it): so the first socket's port is taken
+        for all of them, and a port the other family has in use is given up for a
+        new one, a few times at most."""
+        if self.config.port != 0:
+            return await self._serve(self.config.port)
+        for _ in range(LISTEN_TRIES):
+            server = await self._serve(0)
+            ports = {int(s.getsockname()[1]) for s in server.sockets}
+            if len(ports) <= 1:
+                return server
+            port = int(next(iter(server.sockets)).getsockname()[1])
+            server.close()
+            await server.wait_closed()
+            try:
+                return await self._serve(port)
+            except OSError as error:
+                if error.errno != errno.EADDRINUSE:
+                    raise
+                log.info("port %d is in use on another address; trying another", port)
+        raise OSError(errno.EADDRINUSE, f"found no port free on every address of {self.config.host!r}")
 
     async def stop(
         self,
@@ -418,9 +451,17 @@ class TableServer:
                         code=hello.code,
                     ),
                 )
+            refusal = spec_refusal(hello.create)
+            if refusal is not None:  # well formed, but no table can be laid out for it
+                log.info("refused a table from %s: %s", client.address, refusal)
+                return self._fail(client, Problem(error=ErrorCode.BAD_MESSAGE, message=refusal, fatal=True, code=hello.code))
             if len(self.tables) >= self.config.max_tables:
                 return self._fail(client, Problem(error=ErrorCode.SERVER_FULL, message="the server has no room for another table", fatal=True))
-            self.open_table(hello.code, hello.create)
+            try:
+                self.open_table(hello.code, hello.create)
+            except ValueError as error:  # anything else a table refuses: the client hears why too
+                log.info("refused a table from %s: %s", client.address, error)
+                return self._fail(client, Problem(error=ErrorCode.BAD_MESSAGE, message=str(error)[:300], fatal=True, code=hello.code))
             runner = self.tables[hello.code]
         outcome = runner.table.join(client.link, hello, now)
         if not isinstance(outcome, Joined):

@@ -167,6 +167,20 @@ def bot_seed(game_seed: int, seat: int, decision: int) -> int:
     return (game_seed * 1_000_003 + seat * 10_007 + decision) % (2**63)
 
 
+def spec_refusal(spec: TableSpec) -> str | None:
+    """Why no table can be laid out for ``spec`` (the decoder checked each number
+    alone, not that the gnomes leave a seat for a friend); None when one can.
+
+    >>> spec_refusal(TableSpec(seats=2, gnomes=2))
+    'a table needs at least one seat for a friend'
+    >>> spec_refusal(TableSpec(seats=3, gnomes=2)) is None
+    True
+    """
+    if not 0 <= spec.gnomes < spec.seats:
+        return "a table needs at least one seat for a friend"
+    return None
+
+
 class Table:
     """A table of ``spec.seats`` seats, the last ``spec.gnomes`` of them gnomes."""
 
@@ -179,8 +193,9 @@ class Table:
         reconnect_seconds: float = 60.0,
         first_seat: int = 0,
     ) -> None:
-        if not 0 <= spec.gnomes < spec.seats:
-            raise ValueError("a table needs at least one seat for a friend")
+        refusal = spec_refusal(spec)
+        if refusal is not None:
+            raise ValueError(refusal)
         self.code = code
         self.spec = spec
         self.seed = seed

@@ -74,33 +74,37 @@ class GameOutcome:
     """The run's seat list, as ``--seats`` gave it (None in older logs)."""
 
 
+class SeatFailed(Exception):
+    """A bot of the seat list failed in a game: it raised, or chose an action
+    that is not legal (a bad parameter in ``--seats`` may pass the making of
+    the bot and show only when it decides)."""
+
+    def __init__(self, entry: int, spec: str, reason: str) -> None:
+        super().__init__(entry, spec, reason)  # the args let it cross processes
+        self.entry = entry
+        self.spec = spec
+        self.reason = reason
+
+    def __str__(self) -> str:
+        return f"seat {self.entry} ({self.spec}) failed: {self.reason}"
+
+
+def _reason(error: BaseException) -> str:
+    return f"{type(error).__name__}: {error}" if str(error) else type(error).__name__
+
+
+PROBE_DECISIONS = 6
+"""How many decisions every entry makes in :func:`probe`: its first turns."""
+
+
 def play_game(specs: Sequence[str], seed: int, game: int) -> GameOutcome:
-    """Play tournament game ``game``: its deal, its rotation, fresh bots."""
+    """Play tournament game ``game``: its deal, its rotation, fresh bots.
+    SeatFailed when a bot fails."""
     n = len(specs)
     rotation = game % n
-    bots = [make_bot_from_spec(spec, bot_seed(seed, game, i)) for i, spec in enumerate(specs)]
-    entry_at = [0] * n
-    for entry in range(n):
-        entry_at[seat_of(entry, rotation, n)] = entry
-    state = GameState.new(n, seed=deal_seed(seed, game // n))
     times: list[list[float]] = [[] for _ in range(n)]
     cpu_times: list[list[float]] = [[] for _ in range(n)]
-    while not state.is_over():
-        legal = state.legal_actions()
-        seat = state.current_seat()
-        if len(legal) == 1:
-            state.apply(legal[0])
-            continue
-        entry = entry_at[seat]
-        obs = observe(state, seat)
-        start = time.perf_counter()
-        cpu_start = time.thread_time()
-        action = bots[entry].choose(obs, legal)
-        cpu_times[entry].append(time.thread_time() - cpu_start)
-        times[entry].append(time.perf_counter() - start)
-        if action not in legal:
-            raise RuntimeError(f"{specs[entry]} chose {action}, which is not legal now")
-        state.apply(action)
+    state, entry_at = _play(specs, seed, game, times, cpu_times)
     result = state.result()
     assert result is not None
     shares = [0.0] * n
@@ -117,6 +121,63 @@ def play_game(specs: Sequence[str], seed: int, game: int) -> GameOutcome:
         seed=seed,
         seats=list(specs),
     )
+
+
+def probe(specs: Sequence[str], seed: int, game: int = 0) -> None:
+    """Let every entry make its first :data:`PROBE_DECISIONS` decisions of
+    game ``game`` (or all of the game, if it ends first), as that game would
+    start: SeatFailed when a bot fails, so a bad seat is refused before a run.
+    The bots are made for the probe and thrown away (every game makes its own),
+    so it changes no game."""
+    n = len(specs)
+    _play(specs, seed, game, [[] for _ in range(n)], [[] for _ in range(n)], PROBE_DECISIONS)
+
+
+def _play(
+    specs: Sequence[str],
+    seed: int,
+    game: int,
+    times: list[list[float]],
+    cpu_times: list[list[float]],
+    decisions: int | None = None,
+) -> tuple[GameState, list[int]]:
+    """Play game ``game`` with fresh bots to its end, or until every entry has
+    made ``decisions`` decisions, noting the time of each in ``times`` and
+    ``cpu_times``: the state reached and the entry at each seat."""
+    n = len(specs)
+    rotation = game % n
+    bots = []
+    for i, spec in enumerate(specs):
+        try:
+            bots.append(make_bot_from_spec(spec, bot_seed(seed, game, i)))
+        except Exception as error:
+            raise SeatFailed(i, spec, _reason(error)) from error
+    entry_at = [0] * n
+    for entry in range(n):
+        entry_at[seat_of(entry, rotation, n)] = entry
+    state = GameState.new(n, seed=deal_seed(seed, game // n))
+    while not state.is_over():
+        if decisions is not None and min(map(len, times)) >= decisions:
+            break
+        legal = state.legal_actions()
+        seat = state.current_seat()
+        if len(legal) == 1:
+            state.apply(legal[0])
+            continue
+        entry = entry_at[seat]
+        obs = observe(state, seat)
+        start = time.perf_counter()
+        cpu_start = time.thread_time()
+        try:
+            action = bots[entry].choose(obs, legal)
+        except Exception as error:
+            raise SeatFailed(entry, specs[entry], _reason(error)) from error
+        cpu_times[entry].append(time.thread_time() - cpu_start)
+        times[entry].append(time.perf_counter() - start)
+        if action not in legal:
+            raise SeatFailed(entry, specs[entry], f"chose {action}, which is not legal now")
+        state.apply(action)
+    return state, entry_at
 
 
 @dataclass
@@ -444,8 +505,8 @@ def run(
     first: int = 0,
 ) -> TournamentResult:
     """Play games ``first`` .. ``games - 1`` and summarize them (same result for
-    any ``jobs``). ``on_game`` hears of every game as it ends (in the order they
-    end). Game ``g`` is the same game whichever run plays it, so a long run can
+    any ``jobs``); SeatFailed when a bot fails, and no more games are started.
+    ``on_game`` hears of every game as it ends (in the order they end). Game ``g`` is the same game whichever run plays it, so a long run can
     be split over processes or machines by ``first`` and the logs joined."""
     specs = tuple(specs)
     outcomes: list[GameOutcome] = []
@@ -458,10 +519,16 @@ def run(
     else:
         with ProcessPoolExecutor(max_workers=jobs) as pool:
             futures = [pool.submit(play_game, specs, seed, g) for g in indices]
-            for future in as_completed(futures):
-                outcomes.append(future.result())
-                if on_game is not None:
-                    on_game(outcomes[-1])
+            try:
+                for future in as_completed(futures):
+                    outcomes.append(future.result())
+                    if on_game is not None:
+                        on_game(outcomes[-1])
+            except BaseException:
+                # a failed bot fails every game: do not play the rest first
+                for future in futures:
+                    future.cancel()
+                raise
     outcomes.sort(key=lambda o: o.game)
     return summarize(specs, outcomes)
 
@@ -470,28 +537,48 @@ def outcome_to_json(outcome: GameOutcome) -> dict[str, object]:
     return asdict(outcome)
 
 
+LIMIT = 10**6
+"""No number in the log of a real game comes near this (a score, a time in
+seconds): a line with a bigger one, or with a NaN or an infinity, is no game,
+and its numbers would overflow the summary's arithmetic."""
+
+
 def outcome_from_json(data: dict[str, Any]) -> GameOutcome:
     """A game of a log line; TypeError when the line is not one (a missing or
-    unknown field, or a field of the wrong kind)."""
+    unknown field, or a field of the wrong kind, or a number beyond
+    :data:`LIMIT`)."""
     outcome = GameOutcome(**data)
     n = len(outcome.win_shares) if isinstance(outcome.win_shares, list) else -1
 
     def numbers(value: object, kind: type | tuple[type, ...]) -> bool:
         return isinstance(value, list) and all(
-            isinstance(x, kind) and not isinstance(x, bool) for x in value
+            isinstance(x, kind)
+            and isinstance(x, int | float)
+            and not isinstance(x, bool)
+            and abs(x) <= LIMIT  # False for nan and inf too
+            for x in value
         )
 
+    def per_entry(value: object, kind: type | tuple[type, ...]) -> bool:
+        return isinstance(value, list) and len(value) == n and all(numbers(v, kind) for v in value)
+
+    def words(value: object) -> bool:
+        return isinstance(value, list) and all(isinstance(x, str) for x in value)
+
+    cpu = outcome.decision_cpu_seconds
     fits = (
         isinstance(outcome.game, int)
         and n >= 2
         and numbers(outcome.win_shares, (int, float))
         and numbers(outcome.totals, int)
         and len(outcome.totals) == n
-        and isinstance(outcome.round_scores, list)
-        and len(outcome.round_scores) == n
-        and all(numbers(r, int) and r for r in outcome.round_scores)
+        and per_entry(outcome.round_scores, int)
+        and all(outcome.round_scores)
+        and per_entry(outcome.decision_seconds, (int, float))
+        # a log older than the record of CPU times has none
+        and (cpu == [] or per_entry(cpu, (int, float)))
         and (outcome.seed is None or isinstance(outcome.seed, int))
-        and (outcome.seats is None or (numbers(outcome.seats, str) and len(outcome.seats) == n))
+        and (outcome.seats is None or (words(outcome.seats) and len(outcome.seats) == n))
     )
     if not fits:
         raise TypeError("not a game of a tournament log")
@@ -554,6 +641,10 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("play at least one game")
     if not 0 <= args.from_game < args.games:
         parser.error("--from-game must be at least 0 and below --games")
+    try:
+        probe(specs, args.seed, args.from_game)
+    except SeatFailed as error:
+        parser.error(str(error))
     start = time.perf_counter()
     log = open(args.log, "a", encoding="utf-8") if args.log else None  # noqa: SIM115
 
@@ -564,6 +655,8 @@ def main(argv: list[str] | None = None) -> int:
 
     try:
         result = run(specs, args.games, args.seed, args.jobs, logged, first=args.from_game)
+    except SeatFailed as error:
+        parser.error(str(error))
     finally:
         if log is not None:
             log.close()
@@ -643,7 +736,7 @@ def read_log(name: str) -> list[GameOutcome]:
                 continue
             try:
                 games.append(outcome_from_json(json.loads(line)))
-            except (ValueError, TypeError):
+            except (ValueError, TypeError, RecursionError):  # deep nesting: RecursionError
                 print(f"{name}, line {number}: not a whole game (skipped)", file=sys.stderr)
     return games
 

@@ -8,6 +8,7 @@ import subprocess
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -384,3 +385,138 @@ def test_a_run_paired_with_itself_from_the_command_line_differs_by_nothing(
     capsys.readouterr()
     assert T.main(["--summarize", str(negative), "--paired", str(negative), "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["paired"]["seeds"] == [-1]
+
+
+def test_a_seat_whose_parameters_fail_only_when_it_decides_is_refused_before_the_run(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # these make a bot, and used to fail with a traceback in the middle of the run
+    log = tmp_path / "games.jsonl"
+    for seats, message in [
+        ("hard(playouts='x'),medium", "seat 0 (hard(playouts='x')) failed: TypeError: "),
+        (
+            "medium,hard(candidates=0)",
+            "seat 1 (hard(candidates=0)) failed: ValueError: the default action must be one of the candidates",
+        ),
+        ("hard(clock=1),medium", "seat 0 (hard(clock=1)) failed: TypeError: 'int' object is not callable"),
+    ]:
+        with pytest.raises(SystemExit) as stop:
+            T.main(["--seats", seats, "--games", "3", "--log", str(log)])
+        assert stop.value.code == 2
+        err = capsys.readouterr().err
+        assert f"error: {message}" in err and "Traceback" not in err, err
+        assert not log.exists()  # refused before the run
+    # the probe plays with bots of its own: the run is the same game for game
+    args = ["--seats", "hard(playouts=2),medium", "--games", "1", "--seed", "7", "--json"]
+    assert T.main(args) == 0
+    probed = json.loads(capsys.readouterr().out)
+    assert _without_times(probed) == _without_times(T.run(["hard(playouts=2)", "medium"], 1, 7).to_json())
+
+
+class Tiring:
+    """A random bot that fails at its 20th decision of a game (``tired``) or
+    plays an action that is not legal (``cheat``)."""
+
+    def __init__(self, label: str, seed: int) -> None:
+        self.name = label
+        self.rng = random.Random(seed)
+        self.decisions = 0
+
+    def choose(self, obs: Observation, legal: Sequence[Action]) -> Action:
+        self.decisions += 1
+        if self.name == "tired" and self.decisions == 20:
+            raise RuntimeError("too tired to play on")
+        if self.name == "cheat":
+            return next(a for a in (Action.parse("draw"), Action.parse("refuse")) if a not in legal)
+        return self.rng.choice(list(legal))
+
+
+def test_a_bot_that_fails_in_the_run_stops_it_with_a_message_not_a_traceback(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(T, "make_bot_from_spec", lambda spec, seed: Tiring(spec, seed))
+    log = tmp_path / "games.jsonl"
+    for seats, message in [
+        ("easy,tired", "seat 1 (tired) failed: RuntimeError: too tired to play on"),
+        ("cheat,easy", "seat 0 (cheat) failed: chose "),
+    ]:
+        with pytest.raises(SystemExit) as stop:
+            T.main(["--seats", seats, "--games", "3", "--log", str(log)])
+        assert stop.value.code == 2
+        err = capsys.readouterr().err
+        assert f"error: {message}" in err and "Traceback" not in err, err
+    assert log.read_text() == ""  # no game of "tired" ended
+    # the probe sees the first decisions only: "tired" passed it and failed in game 0
+    assert T.PROBE_DECISIONS < 20
+    with pytest.raises(T.SeatFailed, match="which is not legal now"):
+        T.play_game(["easy", "cheat"], seed=1, game=0)
+
+
+def test_a_bot_that_fails_in_another_process_stops_the_run_with_its_seat() -> None:
+    with pytest.raises(T.SeatFailed) as failed:
+        T.run(["medium", "hard(candidates=0)"], games=40, seed=1, jobs=2)
+    assert (failed.value.entry, failed.value.spec) == (1, "hard(candidates=0)")
+    assert str(failed.value).endswith("the default action must be one of the candidates")
+
+
+def _log_of_two_games(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> tuple[Path, dict[str, Any]]:
+    """A log of two games of easy,medium, and its first game's fields."""
+    log = tmp_path / "games.jsonl"
+    assert T.main(["--seats", "easy,medium", "--games", "2", "--seed", "5", "--log", str(log)]) == 0
+    capsys.readouterr()
+    return log, json.loads(log.read_text().splitlines()[0])
+
+
+def _append(log: Path, lines: list[str]) -> None:
+    log.write_text(log.read_text() + "".join(line + "\n" for line in lines))
+
+
+def _summary_skips(log: Path, capsys: pytest.CaptureFixture[str], lines: range, games: int = 2) -> None:
+    assert T.main(["--seats", "easy,medium", "--summarize", str(log), "--json"]) == 0
+    out = capsys.readouterr()
+    assert json.loads(out.out)["games"] == games
+    assert all(f"line {n}: not a whole game" in out.err for n in lines), out.err
+    assert out.err.count("not a whole game") == len(lines), out.err
+
+
+def test_a_log_line_with_decision_times_of_the_wrong_kind_is_skipped(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    values: list[object] = [[1, 2], "ab", None, {}, [[0.1], ["x"]], [[0.1]], [[0.1], [True]]]
+    log, good = _log_of_two_games(tmp_path, capsys)
+    bad = []
+    for field in ("decision_seconds", "decision_cpu_seconds"):
+        for value in values:
+            bad.append(json.dumps({**good, "game": 7, field: value}))
+        bad.append(json.dumps({**good, "game": 7, field: [[0.1], [float("nan")]]}))
+    # a log older than the record of CPU times is still read
+    old = {k: v for k, v in good.items() if k != "decision_cpu_seconds"}
+    bad += [json.dumps({**old, "game": 8}), json.dumps({**good, "game": 9, "decision_cpu_seconds": []})]
+    _append(log, bad)
+    _summary_skips(log, capsys, range(3, 3 + 2 * (len(values) + 1)), games=4)
+
+
+def test_a_log_line_nested_too_deep_to_read_is_skipped(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    log, _ = _log_of_two_games(tmp_path, capsys)
+    _append(log, ["[" * 200_000, "{" * 200_000])
+    _summary_skips(log, capsys, range(3, 5))
+
+
+def test_a_log_line_with_absurd_numbers_is_skipped(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    log, good = _log_of_two_games(tmp_path, capsys)
+    huge = 10**4000
+    bad = [
+        {"totals": [huge, 0]},
+        {"totals": [-(10**7), 0]},
+        {"round_scores": [[huge] + good["round_scores"][0][1:], good["round_scores"][1]]},
+        {"win_shares": [huge, 0]},
+        {"win_shares": [float("inf"), 0.0]},
+        {"win_shares": [float("nan"), 1.0]},
+        {"decision_seconds": [[1e300], [0.1]]},
+    ]
+    _append(log, [json.dumps({**good, "game": 7, **b}) for b in bad])
+    _summary_skips(log, capsys, range(3, 3 + len(bad)))

@@ -288,8 +288,12 @@ class App:
         self.audio.stop_music(0)
         if self.options.frame_stats is not None:
             path = self.options.frame_stats
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(json.dumps(frame_stats(frame_ms, work_ms), indent=2) + "\n")
+            try:
+                path.parent.mkdir(parents=True, exist_ok=True)
+                path.write_text(json.dumps(frame_stats(frame_ms, work_ms), indent=2) + "\n")
+            except OSError as error:  # the game itself went well: say so, no crash report
+                print(f"The frame statistics could not be written to {path}: {error}", file=sys.stderr)
+                return self.exit_code or 1
         return self.exit_code
 
     def step(self, events: list[pygame.event.Event], dt: float) -> None:

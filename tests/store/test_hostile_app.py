@@ -126,3 +126,13 @@ def test_a_screenshot_that_cannot_be_saved_ends_the_run_with_a_failure(
     code = app.run(max_frames=50)
     assert code == 1 and app.frames < 50
     pygame.display.init()
+
+
+def test_frame_statistics_that_cannot_be_written_end_the_run_with_a_message_not_a_crash_report(
+    tmp_path: Path, make_app: Callable[..., App], capsys: pytest.CaptureFixture[str]
+) -> None:
+    app = make_app("--max-frames", "3", "--frame-stats", str(tmp_path / "frames.json"))
+    (tmp_path / "frames.json").mkdir()  # made a folder after the flags were checked
+    assert app.run() == 1
+    assert "frame statistics could not be written" in capsys.readouterr().err
+    assert not (tmp_path / "crash").exists(), "no crash report for a file the player named"

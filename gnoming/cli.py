@@ -372,11 +372,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     _ensure_streams()
     raw_argv = list(sys.argv[1:] if argv is None else argv)
     options = parse_args(raw_argv)
-    if options.join is not None:
-        return _join_headless(options)
-    if options.host_port is not None:
-        return _host_headless(options)
     try:
+        if options.join is not None:
+            return _join_headless(options)
+        if options.host_port is not None:
+            return _host_headless(options)
         from gnoming.ui import app
 
         return app.run(options)

@@ -226,3 +226,19 @@ def test_a_result_json_that_cannot_be_a_file_is_refused_before_the_game(
     assert exit_info.value.code == 2
     error = capsys.readouterr().err
     assert "--result-json" in error and "must be a file name" in error
+
+
+def test_an_unexpected_error_of_a_seat_without_a_window_leaves_a_crash_report_not_a_traceback(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from gnoming.net import headless
+
+    def broken(options: object) -> int:
+        raise RuntimeError("a bug in the seat")
+
+    monkeypatch.setattr(headless, "play", broken)
+    code = main(["--join", "127.0.0.1:9", "--code", "ABCD", "--autoplay", "--data-dir", str(tmp_path)])
+    assert code == 1
+    assert "stopped after an unexpected error" in capsys.readouterr().err
+    [report] = (tmp_path / "crash").glob("*.txt")
+    assert "a bug in the seat" in report.read_text(encoding="utf-8")

@@ -29,13 +29,13 @@ import pygame  # noqa: E402
 
 from gnoming import i18n  # noqa: E402
 from gnoming.options import LaunchOptions, Speed, clamp_window  # noqa: E402
-from gnoming.paths import asset_path, data_dir  # noqa: E402
+from gnoming.paths import asset_path, asset_root, data_dir  # noqa: E402
 from gnoming.store.crash import write_crash_report  # noqa: E402
 from gnoming.store.settings import Settings, save_settings  # noqa: E402
 from gnoming.store.startup import open_data_folder, startup_language  # noqa: E402
 from gnoming.ui import fonts, theme, widgets  # noqa: E402
 from gnoming.ui.audio import Audio  # noqa: E402
-from gnoming.ui.cardart import CardArt  # noqa: E402
+from gnoming.ui.cardart import CardArt, art_files  # noqa: E402
 from gnoming.ui.router import Router  # noqa: E402
 from gnoming.ui.scale import Scale, scale_for  # noqa: E402
 from gnoming.ui.scene import ChangeSettings, CoachingDone, Scene, SceneResult, SceneStack  # noqa: E402
@@ -376,8 +376,61 @@ class App:
         return path
 
 
+def missing_files() -> list[str]:
+    """The game's own files (fonts, card and gnome drawings) that are not where
+    they belong, relative to the game's folder: a damaged installation."""
+    root = asset_root()
+    wanted = [Path(f) for f in fonts.font_files()] + art_files()
+    missing = []
+    for path in wanted:
+        if not path.is_file():
+            try:
+                missing.append(path.relative_to(root).as_posix())
+            except ValueError:
+                missing.append(str(path))
+    return missing
+
+
+def say_files_are_missing(missing: list[str], options: LaunchOptions) -> None:
+    """Tell the player the installation is damaged: on standard error, and in a
+    small window when there is a screen to show one (closed by any key or click,
+    or after a minute)."""
+    shown = ", ".join(missing[:3]) + (f" and {len(missing) - 3} more" if len(missing) > 3 else "")
+    lines = [
+        f"{TITLE} cannot start: some of its files are missing:",
+        shown,
+        "Installing the game again brings them back; your games and statistics are kept.",
+    ]
+    print(f"{lines[0]} {lines[1]}.\n{lines[2]}", file=sys.stderr)
+    if options.autoplay or options.quit_at_end or os.environ.get("SDL_VIDEODRIVER") == "dummy":
+        return
+    try:
+        pygame.init()
+        font = pygame.font.Font(None, 24)  # pygame's own font: the game's may be the missing ones
+        width = max(font.size(text)[0] for text in lines) + 40
+        screen = pygame.display.set_mode((width, 40 * len(lines) + 40))
+        pygame.display.set_caption(TITLE)
+        screen.fill(theme.FELT_DARK)
+        for row, text in enumerate(lines):
+            screen.blit(font.render(text, True, theme.CREAM), (20, 28 + 40 * row))
+        pygame.display.flip()
+        deadline = time.monotonic() + 60.0
+        while time.monotonic() < deadline:
+            event = pygame.event.wait(500)
+            if event.type in (pygame.QUIT, pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+                break
+    except pygame.error:
+        pass  # no screen: standard error said it
+    finally:
+        pygame.quit()
+
+
 def run(options: LaunchOptions) -> int:
     """Open the window and play until the player quits; returns the exit code."""
+    missing = missing_files()
+    if missing:
+        say_files_are_missing(missing, options)
+        return 1
     app = App(options)
     try:
         return app.run()

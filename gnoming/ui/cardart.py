@@ -62,6 +62,13 @@ def portrait_file(index: int) -> Path:
     return asset_path("art", "gnomes", f"gnome{index % PORTRAIT_COUNT + 1}.svg")
 
 
+def art_files() -> list[Path]:
+    """Every drawing the table needs: the cards, their back, the gnome portraits."""
+    cards = [card_file(token) for token in TOKENS]
+    portraits = [portrait_file(index) for index in range(PORTRAIT_COUNT)]
+    return [*cards, asset_path("art", "cards", "back.svg"), *portraits]
+
+
 def load_svg(path: Path, size: Size) -> pygame.Surface:
     """An SVG drawn at exactly ``size`` pixels.
 

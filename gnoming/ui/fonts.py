@@ -33,6 +33,11 @@ def font_file(bold: bool = False, script: str | None = None) -> str:
     return str(asset_path("art", "fonts", name))
 
 
+def font_files() -> list[str]:
+    """Every font file the game draws with."""
+    return [font_file(bold, script) for bold, script in _FILES]
+
+
 def get_font(size: int, bold: bool = False, script: str | None = None) -> pygame.font.Font:
     """The Noto font at ``size`` pixels; ``script="Deva"`` gives the Devanagari face.
 

@@ -136,3 +136,25 @@ def test_frame_statistics_that_cannot_be_written_end_the_run_with_a_message_not_
     assert app.run() == 1
     assert "frame statistics could not be written" in capsys.readouterr().err
     assert not (tmp_path / "crash").exists(), "no crash report for a file the player named"
+
+
+def test_a_damaged_installation_is_told_in_words_not_a_crash_report(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import shutil
+    import sys
+
+    from gnoming.cli import main
+    from gnoming.paths import asset_root
+
+    game = tmp_path / "game"
+    shutil.copytree(asset_root() / "art", game / "art")
+    (game / "art" / "cards" / "p7.svg").unlink()
+    (game / "art" / "fonts" / "NotoSans-Bold.ttf").unlink()
+    monkeypatch.setattr(sys, "_MEIPASS", str(game), raising=False)  # where a bundle keeps its files
+    data = tmp_path / "data"
+    assert main(["--data-dir", str(data), "--max-frames", "3"]) == 1
+    error = capsys.readouterr().err
+    assert "cannot start: some of its files are missing" in error
+    assert "art/cards/p7.svg" in error and "art/fonts/NotoSans-Bold.ttf" in error
+    assert not (data / "crash").exists()

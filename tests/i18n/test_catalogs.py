@@ -74,3 +74,12 @@ def test_switching_language_changes_the_words_without_a_restart(
 def test_an_unknown_language_falls_back_to_english() -> None:
     assert i18n.set_language("xx") == "en"
     assert i18n._("New game") == "New game"
+
+
+def test_marathi_always_calls_a_gnome_the_same_word() -> None:
+    """ग्नोम everywhere; a bare नोम (without its ग्) reads as another word."""
+    with script.po_path("mr").open("rb") as handle:
+        catalog = read_po(handle, locale="mr")
+    bare = re.compile("(?<!ग्)नोम")
+    wrong = [m.id for m in catalog if m.id and isinstance(m.string, str) and bare.search(m.string)]
+    assert wrong == []

@@ -271,3 +271,10 @@ def test_a_continued_game_does_not_show_the_first_game_tips_again(make_app: AppF
     assert FIRST_DRAW in scene.tips.coach.shown
     fresh = table(app, 2, seed=3)
     assert FIRST_DRAW not in fresh.tips.coach.shown
+
+
+@pytest.mark.parametrize("card", [Card(8), Card(11), Card(3), Card.MULLIGAN])
+def test_the_round_log_says_which_card_was_drawn_in_good_english(card: Card) -> None:
+    line = log_line(E.Drawn(seat=1, source=E.DRAW_PILE, card=card), lambda seat: "Grandpa Beck")
+    assert line is not None and line.startswith("Grandpa Beck drew the ")
+    assert " a 8" not in line and " a 11" not in line

@@ -119,7 +119,7 @@ def log_line(event: E.Event, name: Callable[[int], str]) -> str | None:
     """One move of the round log in words ("Pip took the 5 from discard pile A")."""
     match event:
         case E.Drawn(source=E.DRAW_PILE):
-            return _("{name} drew a {card} from the draw pile").format(
+            return _("{name} drew the {card} from the draw pile").format(
                 name=name(event.seat), card=card_name(event.card)
             )
         case E.Drawn():

@@ -7,6 +7,7 @@ from __future__ import annotations
 import dataclasses
 import importlib.util
 import os
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -449,6 +450,27 @@ def test_statistics_show_the_numbers_of_the_stats_file(app: App) -> None:
     assert short_date("2026-11-01T20:15:00") == "2026-11-01 20:15"
     step(app, key(pygame.K_RETURN))
     assert app.stack.top is not scene
+
+
+def test_statistics_say_lower_is_better_only_over_scores_and_write_minus_as_the_table_does(
+    app: App, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from gnoming.ui.scenes import stats as stats_scene
+
+    drawn: list[str] = []
+    real = stats_scene.draw_text
+
+    def noting(surface, text, *args, **kwargs):  # type: ignore[no-untyped-def]
+        drawn.append(text)
+        return real(surface, text, *args, **kwargs)
+
+    monkeypatch.setattr(stats_scene, "draw_text", noting)
+    app.push(stats_scene.StatsScene(app, sample_stats()))
+    step(app)
+    order = [drawn.index(t) for t in ("Records (lower is better)", "Worst game", "Over all games", "Matched rows and columns", "Went out first")]
+    assert order == sorted(order), "counts, where more is better, have a heading of their own"
+    assert stats_scene.score_text(-14) == "\u201314" and stats_scene.score_text(None) == "\u2014"
+    assert not [t for t in drawn if re.search(r"(^| )-\d", t)], "no ASCII minus before a number"
 
 
 def test_statistics_with_a_damaged_file_start_empty_and_say_so(app: App) -> None:

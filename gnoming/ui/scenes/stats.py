@@ -24,6 +24,7 @@ from gnoming.ui.menus.common import (
     draw_key_hint,
 )
 from gnoming.ui.scale import Scale
+from gnoming.ui.table.explain import MINUS
 from gnoming.ui.widgets import Button, Menu, draw_paragraph, draw_text, text_width
 
 if TYPE_CHECKING:
@@ -60,11 +61,11 @@ def seats_text(line: GameLine, size: int, width: int) -> str:
     """``You 12 · Fennick Burrow 30 · ...`` fitted to ``width``: first names only
     when the full names do not fit, then cut short with an ellipsis."""
     minimum = max(10, size * 3 // 4)
-    full = "  ·  ".join(f"{seat.name} {seat.total}" for seat in line.seats)
+    full = "  ·  ".join(f"{seat.name} {score_text(seat.total)}" for seat in line.seats)
     if text_width(full, minimum) <= width:
         return full
     short = " · ".join(
-        f"{(seat.name.split() or [seat.name])[0]} {seat.total}" for seat in line.seats
+        f"{(seat.name.split() or [seat.name])[0]} {score_text(seat.total)}" for seat in line.seats
     )
     while short and text_width(short, minimum) > width:
         short = short[:-2].rstrip() + "…"
@@ -72,7 +73,8 @@ def seats_text(line: GameLine, size: int, width: int) -> str:
 
 
 def score_text(value: int | None) -> str:
-    return "—" if value is None else str(value)
+    """A score as the table writes it, with its minus sign ("–14"); "—" for none."""
+    return "—" if value is None else str(value).replace("-", MINUS)
 
 
 class StatsScene(MenuScene):
@@ -204,18 +206,32 @@ class StatsScene(MenuScene):
                 )
             y += line_h
         y += 2 * lay.gap
-        y = self._heading(surface, _("Records (lower is better)"), area.left, y, area.width)
-        pairs = (
+        records = (
             (_("Best round"), score_text(s.best_round)),
             (_("Worst round"), score_text(s.worst_round)),
             (_("Best game"), score_text(s.best_game)),
             (_("Worst game"), score_text(s.worst_game)),
+        )
+        totals = (
             (_("Matched rows and columns"), str(s.matches)),
             (_("Bounces"), str(s.bounces)),
             (_("Hazards suffered"), str(s.hazards_suffered)),
             (_("Hazards discarded"), str(s.hazards_discarded)),
             (_("Went out first"), str(s.went_out_first)),
         )
+        y = self._heading(surface, _("Records (lower is better)"), area.left, y, area.width)
+        y = self._pairs(surface, area, y, records)
+        if y + line_h <= area.bottom:
+            y = self._heading(surface, _("Over all games"), area.left, y + lay.gap, area.width)
+            self._pairs(surface, area, y, totals)
+
+    def _pairs(
+        self, surface: pygame.Surface, area: pygame.Rect, y: int, pairs: tuple[tuple[str, str], ...]
+    ) -> int:
+        """Label and value rows from ``y`` down, as many as fit; the ``y`` after them."""
+        lay = self.layout
+        size = lay.line_text
+        line_h = lay.summary_line
         value_x = area.right
         for label, value in pairs:
             if y + line_h > area.bottom:
@@ -240,6 +256,7 @@ class StatsScene(MenuScene):
                 max_width=lay.value_width,
             )
             y += line_h
+        return y
 
     def _draw_recent(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         lay = self.layout
@@ -307,7 +324,7 @@ class StatsScene(MenuScene):
                 continue
             draw_text(
                 surface,
-                str(value),
+                score_text(value),
                 (plot.left - 6, y),
                 label_size,
                 theme.STONE_DARK,

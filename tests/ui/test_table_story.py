@@ -278,3 +278,62 @@ def test_the_round_log_says_which_card_was_drawn_in_good_english(card: Card) -> 
     line = log_line(E.Drawn(seat=1, source=E.DRAW_PILE, card=card), lambda seat: "Grandpa Beck")
     assert line is not None and line.startswith("Grandpa Beck drew the ")
     assert " a 8" not in line and " a 11" not in line
+
+
+def test_a_long_name_with_a_short_first_word_is_cut_to_that_word() -> None:
+    from gnoming.ui.table.paint import short_name
+
+    assert short_name("Pip Mossbottom") == "Pip"
+    assert short_name("Wendeline Thorn") == "Wendeline"
+    assert short_name("Grandpa Beck") == "Grandpa" and short_name("Ada") == "Ada"
+
+
+def test_the_turn_badge_and_the_thinking_bubble_leave_the_plates_words_readable(
+    make_app: AppFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from gnoming.ui import theme
+    from gnoming.ui.table import paint
+    from gnoming.ui.table.paint import PlateNumbers, SeatInfo
+
+    app = make_app("--window", "960x600")
+    painter = Painter(app)
+    geom = table_layout((960, 600), 7)
+    words: dict[str, pygame.Rect] = {}
+    shapes: list[tuple[object, pygame.Rect]] = []
+    real_text, real_rect = paint.draw_text, pygame.draw.rect
+
+    def text(surface, content, *args, **kwargs):  # type: ignore[no-untyped-def]
+        rect = real_text(surface, content, *args, **kwargs)
+        words[content] = rect
+        return rect
+
+    def rect(surface, colour, area, *args, **kwargs):  # type: ignore[no-untyped-def]
+        shapes.append((colour, pygame.Rect(area)))
+        return real_rect(surface, colour, area, *args, **kwargs)
+
+    monkeypatch.setattr(paint, "draw_text", text)
+    monkeypatch.setattr(pygame.draw, "rect", rect)
+    for seat in range(1, 7):
+        words.clear()
+        shapes.clear()
+        info = SeatInfo("Grandpa Beck", "Expert", "Expert", 0)
+        painter.draw_plate(app.screen, geom.seats[seat], info, PlateNumbers(0, -12), None, True, True, 0.0)
+        badge = [r for colour, r in shapes if colour == theme.HAT_RED]
+        bubble = [r for colour, r in shapes if colour == theme.WHITE]
+        assert badge and bubble
+        for content, where in words.items():
+            assert not where.colliderect(badge[0]), (seat, content, "under the Turn badge")
+            assert not where.colliderect(bubble[0]), (seat, content, "under the thinking bubble")
+
+
+def test_a_narrow_caption_leaves_out_how_a_kept_card_was_drawn() -> None:
+    events = [
+        E.Drawn(seat=1, source=0, card=Card(-1)),
+        E.Placed(seat=1, position=7, card=Card(-1), replaced=Card(9), replaced_was_face_up=True),
+    ]
+    assert trace_line(events) == "took \u20131 from A, kept \u20131 bottom middle"
+    assert trace_line(events, short=True) == "kept \u20131 bottom middle"
+    refused = [E.Drawn(seat=1, source=E.DRAW_PILE, card=Card(9)), E.Refused(seat=1, card=Card(9))]
+    assert trace_line(refused, short=True) == "refused 9"
+    turned = [E.Drawn(seat=1, source=E.DRAW_PILE, card=Card(4)), E.TurnedUp(seat=1, position=0, card=Card(7), reason=E.TurnReason.HAZARD)]
+    assert trace_line(turned, short=True) == trace_line(turned), "the drawn card is named nowhere else"

@@ -722,6 +722,9 @@ class TableScene(Scene):
             for seat in range(self.n_seats)
             if seat != self.bottom_seat
         }
+        marks.short_traces = {
+            seat: trace_line(self.view.traces[seat], short=True) for seat in marks.traces
+        }
         infos = [self.seat_info(s) for s in range(self.n_seats)]
         self.painter.draw(surface, geom, self.view, infos, marks, self.clock)
         self._draw_status(surface)

@@ -51,7 +51,7 @@ def card_name(card: Card) -> str:
 def short_name(name: str) -> str:
     """A long name cut to its first word for a narrow plate ("Wendeline Thorn" -> "Wendeline")."""
     first = name.split(" ")[0]
-    return first if len(name) > 10 and len(first) >= 4 else name
+    return first if len(name) > 10 and len(first) >= 3 else name
 
 
 def held_place(view: TableView) -> Place:
@@ -123,6 +123,9 @@ class Marks:
     revealing: bool = False
     """The round-end reveal is playing (the went-out marker has done its job)."""
     traces: dict[int, str] = field(default_factory=dict)
+    short_traces: dict[int, str] = field(default_factory=dict)
+    """The same, without how the card was drawn when a later part names it
+    (words.trace_line(short=True)): used where the whole line would be small."""
     """Seat -> what it did last, in words (the line under its grid)."""
 
 
@@ -319,6 +322,9 @@ class Painter:
         trace = marks.traces.get(seat, "")
         if trace and sg.trace.w:
             size = max(11, min(self.app.font_size(13), sg.trace.h - 1))
+            short = marks.short_traces.get(seat, trace)
+            if short != trace and text_width(trace, size) > sg.trace.w:
+                trace = short  # the whole line would be smaller or cut: the gist, readable
             draw_text(
                 surface,
                 ellipsize(trace, size, sg.trace.w),
@@ -346,6 +352,12 @@ class Painter:
             seat == marks.thinking_seat,
             clock,
         )
+
+    @staticmethod
+    def _turn_badge(sg: SeatGeometry, sub_size: int) -> tuple[pygame.Surface, pygame.Rect]:
+        """The word "Turn" on its red pill, and where it goes by the plate."""
+        tag = render_text(_("Turn"), max(11, sub_size), theme.CREAM, True)
+        return tag, _badge_box(sg, tag)
 
     @staticmethod
     def _endgame(view: TableView, seat: int, marks: Marks) -> Endgame | None:
@@ -418,6 +430,10 @@ class Painter:
             anchor="bottomleft",
             max_width=room,
         )
+        badge = self._turn_badge(sg, sub_size) if current else None
+        estimate_right = inner.right - 2
+        if badge is not None and badge[1].top < inner.bottom and badge[1].left < inner.right:
+            estimate_right = min(estimate_right, badge[1].left - 3)  # the badge covers the corner
         right_w = 0
         if numbers.estimate is not None:
             estimate = points_text(numbers.estimate)
@@ -431,14 +447,14 @@ class Painter:
             shown = draw_text(
                 surface,
                 text,
-                (inner.right - 2, line2),
+                (estimate_right, line2),
                 size,
                 theme.SLATE,
                 bold=True,
                 anchor="topright",
                 max_width=half,
             )
-            right_w = shown.w + 6
+            right_w = inner.right - shown.left + 4
         sub_room = max(10, text_w - right_w)
         if info.alert:
             subtitle = info.subtitle if wide else info.short
@@ -494,22 +510,17 @@ class Painter:
                 ]
                 pygame.draw.polygon(surface, theme.HAT_RED, arrow)
                 pygame.draw.polygon(surface, theme.CREAM, arrow, 2)
-            tag = render_text(_("Turn"), max(11, sub_size), theme.CREAM, True)
-            box = tag.get_rect().inflate(10, 2)
-            if sg.big:
-                box.midtop = (plate.right - box.w // 2 - 4, plate.bottom - 2)
-            else:
-                box.midleft = (plate.right - 2, plate.bottom - 2)
-                box.right = min(box.right, sg.slot.right)
-                box.bottom = min(box.bottom, sg.grid.top + box.h // 2)
+            assert badge is not None
+            tag, box = badge
             pygame.draw.rect(surface, theme.HAT_RED, box, border_radius=box.h // 2)
             surface.blit(tag, tag.get_rect(center=box.center))
         if thinking:
             # a speech bubble with three dots rising in turn, by the portrait
             r = max(2, plate.h // 12)
             bubble = pygame.Rect(0, 0, 11 * r, 5 * r)
-            bubble.midbottom = (portrait.right + r, portrait.top + 2 * r)
-            bubble.top = max(bubble.top, plate.top - r)
+            # on the plate's top edge over the portrait, clear of the name
+            bubble.midbottom = (portrait.centerx + r, plate.top + r)
+            bubble.top = max(bubble.top, 0)
             pygame.draw.rect(surface, theme.WHITE, bubble, border_radius=bubble.h // 2)
             pygame.draw.rect(surface, theme.INK, bubble, 1, border_radius=bubble.h // 2)
             for k in range(3):
@@ -519,6 +530,18 @@ class Painter:
                     bubble.centery - round(lift * r * 0.8),
                 )
                 pygame.draw.circle(surface, theme.INK, centre, r)
+
+
+def _badge_box(sg: SeatGeometry, tag: pygame.Surface) -> pygame.Rect:
+    plate = sg.plate
+    box = tag.get_rect().inflate(10, 2)
+    if sg.big:
+        box.midtop = (plate.right - box.w // 2 - 4, plate.bottom - 2)
+    else:
+        box.midleft = (plate.right - 2, plate.bottom - 2)
+        box.right = min(box.right, sg.slot.right)
+        box.bottom = min(box.bottom, sg.grid.top + box.h // 2)
+    return box
 
 
 def arrow_fits(sg: SeatGeometry) -> bool:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from gnoming.i18n import _
-from gnoming.rules import DRAW_PILE, Action, ActionKind, Observation, Phase
+from gnoming.rules import DRAW_PILE, Action, ActionKind, Card, Observation, Phase
 from gnoming.rules import events as E
 from gnoming.rules.actions import PILE_NAMES as PILE_LETTERS
 from gnoming.ui.table.explain import MINUS
@@ -165,15 +165,19 @@ def log_line(event: E.Event, name: Callable[[int], str]) -> str | None:
     return None
 
 
-def trace_line(events: Sequence[E.Event]) -> str:
-    """A seat's last turn in a few words, for the line under its plate."""
+def trace_line(events: Sequence[E.Event], *, short: bool = False) -> str:
+    """A seat's last turn in a few words, for the line under its plate. ``short``
+    leaves out how the card was drawn when a later part names that card ("kept
+    −2 top left" for "drew −2, kept −2 top left"): for a narrow plate."""
     drawn: E.Drawn | None = None
     parts: list[str] = []
+    named: set[Card] = set()
     for event in events:
         match event:
             case E.Drawn():
                 drawn = event
             case E.Placed():
+                named.add(event.card)
                 parts.append(
                     _("kept {card} {place}").format(
                         card=card_name(event.card), place=place_name(event.position)
@@ -182,6 +186,7 @@ def trace_line(events: Sequence[E.Event]) -> str:
             case E.Bounced():
                 parts.append(_("bounced to {place}").format(place=place_name(event.position)))
             case E.Refused():
+                named.add(event.card)
                 parts.append(_("refused {card}").format(card=card_name(event.card)))
             case E.TurnedUp():
                 parts.append(_("turned up {card}").format(card=card_name(event.card)))
@@ -189,7 +194,7 @@ def trace_line(events: Sequence[E.Event]) -> str:
                 parts.append(_("discarded a hazard"))
             case E.HazardTurnDeclined():
                 parts.append(_("turned nothing up"))
-    if drawn is not None:
+    if drawn is not None and not (short and drawn.card in named):
         if drawn.source == DRAW_PILE:
             first = _("drew {card}").format(card=card_name(drawn.card))
         else:

@@ -340,10 +340,17 @@ class App:
     def _draw_toasts(self) -> None:
         width, height = self.size
         size = self.font_size(20)
-        y = height - size * 2
+        top = self.stack.top
+        area = top.toast_area() if top is not None else None
+        if area is None:  # across the bottom middle
+            area = pygame.Rect(0, 0, min(width - 40, width * 3 // 4), height - size * 2)
+            area.centerx = width // 2
+        toast_h = int(size * 1.8)
+        y = area.bottom
         for toast in reversed(self.toasts[-3:]):
-            rect = pygame.Rect(0, 0, min(width - 40, width * 3 // 4), int(size * 1.8))
-            rect.midbottom = (width // 2, y)
+            if y - toast_h < area.top:
+                break  # no room for more here: the newest are shown
+            rect = pygame.Rect(area.left, y - toast_h, area.width, toast_h)
             inner = theme.draw_panel(self.screen, rect)
             draw_text(self.screen, toast.text, inner.center, size, max_width=inner.width - 8)
             y = rect.top - 6

@@ -88,6 +88,11 @@ class Scene:
         """The game record as JSON, for a crash report, when this scene plays a game."""
         return None
 
+    def toast_area(self) -> pygame.Rect | None:
+        """Where short messages go on this scene, clear of what the player works
+        with; None: across the bottom middle of the window."""
+        return None
+
 
 class SceneStack:
     """The stack of scenes; the last one is on top."""

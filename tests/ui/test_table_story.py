@@ -337,3 +337,30 @@ def test_a_narrow_caption_leaves_out_how_a_kept_card_was_drawn() -> None:
     assert trace_line(refused, short=True) == "refused 9"
     turned = [E.Drawn(seat=1, source=E.DRAW_PILE, card=Card(4)), E.TurnedUp(seat=1, position=0, card=Card(7), reason=E.TurnReason.HAZARD)]
     assert trace_line(turned, short=True) == trace_line(turned), "the drawn card is named nowhere else"
+
+
+@pytest.mark.parametrize("window", ["960x600", "1280x720", "1920x1080"])
+def test_news_toasts_cover_no_card_pile_button_or_status_line(
+    make_app: AppFactory, monkeypatch: pytest.MonkeyPatch, window: str
+) -> None:
+    from gnoming.ui import app as app_module
+
+    app = make_app("--window", window, "--speed", "instant")
+    scene = table(app, 7, seed=4)
+    app.step([], DT)
+    panels: list[pygame.Rect] = []
+    real = app_module.theme.draw_panel
+
+    def noting(surface, rect, *args, **kwargs):  # type: ignore[no-untyped-def]
+        panels.append(pygame.Rect(rect))
+        return real(surface, rect, *args, **kwargs)
+
+    monkeypatch.setattr(app_module.theme, "draw_panel", noting)
+    for text in ("Mirjam lost the connection; their seat waits for them.", "A gnome plays for Tove until they come back.", "Tove: Well played!"):
+        app.toast(text)
+    app._draw_toasts()
+    assert len(panels) == 3
+    keep_clear = {**scene.geom.targets(), "status": scene.geom.status}
+    for panel in panels:
+        for name, rect in keep_clear.items():
+            assert not panel.colliderect(rect), (window, name)

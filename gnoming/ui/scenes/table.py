@@ -53,7 +53,7 @@ from gnoming.ui.table.input import (
     sentence,
     target_at,
 )
-from gnoming.ui.table.layout import table_layout
+from gnoming.ui.table.layout import felt_rect, table_layout
 from gnoming.ui.table.paint import Marks, Painter, SeatInfo
 from gnoming.ui.table.places import DRAW_PILE, HELD
 from gnoming.ui.table.roundlog import LogLayout, draw_round_log, log_layout
@@ -216,6 +216,21 @@ class TableScene(Scene):
 
     def record_json(self) -> str:
         return self.feed.record_json()
+
+    def toast_area(self) -> pygame.Rect | None:
+        """Under the piles' names, left of the own cards: news of the table
+        (a friend's connection, an emote) never covers a card or a button."""
+        geom = self.geom
+        felt = felt_rect(self.app.size)
+        pad = max(4, round(8 * geom.unit))
+        below = max(geom.draw_pile.bottom, geom.discards[0].bottom, geom.held.bottom)
+        top = below + 4 + round(self.app.font_size(14) * 1.5) + pad
+        grid = geom.seats[self.bottom_seat].grid
+        area = pygame.Rect(felt.left + pad, top, grid.left - felt.left - 2 * pad, felt.bottom - pad - top)
+        toast_h = round(self.app.font_size(20) * 1.8)
+        if area.width < 8 * toast_h or area.height < 2 * toast_h + 6:
+            return None  # too small a corner: the bottom middle, as on other screens
+        return area
 
     # ------------------------------------------------------------------ seats
 

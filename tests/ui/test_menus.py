@@ -600,3 +600,21 @@ def test_quit_the_game_asks_first_and_esc_keeps_playing(app: App) -> None:
     assert isinstance(confirm, ConfirmScene)
     confirm.menu.buttons[0].action()
     assert not app.running
+
+
+@pytest.mark.parametrize("size", [(960, 600), (1280, 720), (1920, 1080)])
+def test_the_network_screens_key_hints_sit_on_the_felt_not_the_wooden_rail(
+    tmp_path: Path, size: tuple[int, int]
+) -> None:
+    from gnoming.ui.menus.common import font_px
+    from gnoming.ui.scenes.join import join_layout
+    from gnoming.ui.scenes.lobby import lobby_layout
+    from gnoming.ui.table.layout import felt_rect
+
+    app = make_app(tmp_path, size)
+    felt = felt_rect(size)
+    line = round(font_px(app, 15) * 1.4)  # the hint's height, about
+    for name, layout in (("lobby", lobby_layout(app, size)), ("join", join_layout(app, size))):
+        x, y = layout.hint
+        assert felt.left < x < felt.right and y <= felt.bottom, (name, size, "on the rail")
+        assert layout.back.bottom <= y - line, (name, size, "under the button")

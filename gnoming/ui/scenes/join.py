@@ -27,6 +27,7 @@ from gnoming.ui import theme
 from gnoming.ui.hosting import lan_allowed, network_name
 from gnoming.ui.menus.common import draw_board, draw_heading, draw_key_hint, font_px, px
 from gnoming.ui.scene import Scene
+from gnoming.ui.table.layout import felt_rect
 from gnoming.ui.widgets import Button, draw_paragraph, draw_text, text_width
 
 if TYPE_CHECKING:
@@ -134,7 +135,7 @@ class JoinLayout:
 
 def join_layout(app: App, size: tuple[int, int]) -> JoinLayout:
     w, h = size
-    board = pygame.Rect(0, 0, min(w - px(app, 60), px(app, 1000)), h - px(app, 220))
+    board = pygame.Rect(0, 0, min(w - px(app, 60), px(app, 1000)), h - px(app, 236))
     board.midtop = (w // 2, px(app, 100))
     inner = board.inflate(-px(app, 48), -px(app, 40))
     half = (inner.width - px(app, 30)) // 2
@@ -147,8 +148,8 @@ def join_layout(app: App, size: tuple[int, int]) -> JoinLayout:
     join = pygame.Rect(right, code.bottom + px(app, 22), min(half, px(app, 260)), px(app, 50))
     message = pygame.Rect(right, join.bottom + px(app, 14), half, inner.bottom - join.bottom - px(app, 14))
     back = pygame.Rect(0, 0, px(app, 240), px(app, 50))
-    back.midtop = (w // 2, board.bottom + px(app, 18))
-    return JoinLayout((w // 2, px(app, 26)), board, found, address, code, join, look, message, back, (w // 2, h - px(app, 10)))
+    back.midtop = (w // 2, board.bottom + px(app, 14))  # the key hint goes under it, on the felt
+    return JoinLayout((w // 2, px(app, 26)), board, found, address, code, join, look, message, back, (w // 2, felt_rect(size).bottom - px(app, 4)))
 
 
 class JoinScene(Scene):

@@ -29,6 +29,7 @@ from gnoming.ui import theme
 from gnoming.ui.hosting import STAND_IN_LEVELS, HostFeed
 from gnoming.ui.menus.common import draw_board, draw_heading, draw_key_hint, font_px, px
 from gnoming.ui.scene import Scene
+from gnoming.ui.table.layout import felt_rect
 from gnoming.ui.widgets import Button, Menu, draw_paragraph, draw_text, ellipsize
 
 if TYPE_CHECKING:
@@ -94,14 +95,14 @@ class LobbyLayout:
 
 def lobby_layout(app: App, size: tuple[int, int]) -> LobbyLayout:
     w, h = size
-    board = pygame.Rect(0, 0, min(w - px(app, 60), px(app, 1000)), h - px(app, 120) - px(app, 100))
+    board = pygame.Rect(0, 0, min(w - px(app, 60), px(app, 1000)), h - px(app, 236))
     board.midtop = (w // 2, px(app, 100))
     inner = board.inflate(-px(app, 48), -px(app, 40))
     info = pygame.Rect(inner.left, inner.top, inner.width * 5 // 12, inner.height)
     seats = pygame.Rect(info.right + px(app, 24), inner.top, inner.right - info.right - px(app, 24), inner.height)
     row_h = min(px(app, 52), (seats.height - px(app, 36)) // 7)
     back = pygame.Rect(0, 0, px(app, 280), px(app, 50))
-    back.midtop = (w // 2, board.bottom + px(app, 18))
+    back.midtop = (w // 2, board.bottom + px(app, 14))  # the key hint goes under it, on the felt
     choice_h = px(app, 40)
     wait = pygame.Rect(info.left, info.bottom - choice_h, info.width, choice_h)
     stand_in = wait.move(0, -choice_h - px(app, 8))
@@ -112,7 +113,7 @@ def lobby_layout(app: App, size: tuple[int, int]) -> LobbyLayout:
         seats=seats,
         row_h=row_h,
         back=back,
-        hint=(w // 2, h - px(app, 10)),
+        hint=(w // 2, felt_rect(size).bottom - px(app, 4)),
         stand_in=stand_in,
         wait=wait,
     )

@@ -364,3 +364,30 @@ def test_news_toasts_cover_no_card_pile_button_or_status_line(
     for panel in panels:
         for name, rect in keep_clear.items():
             assert not panel.colliderect(rect), (window, name)
+
+
+@pytest.mark.parametrize("lang", ["en", "mr"])
+def test_a_small_plates_words_stay_inside_its_border_at_seven_seats(make_app: AppFactory, lang: str) -> None:
+    """At 960x600 the text of a plate never inks over its frame (Devanagari reaches
+    higher and lower than Latin letters)."""
+    from gnoming.ui import theme
+    from gnoming.ui.table.paint import PlateNumbers, SeatInfo
+
+    app = make_app("--window", "960x600", "--lang", lang)
+    painter = Painter(app)
+    geom = table_layout((960, 600), 7)
+    for seat in range(1, 7):
+        sg = geom.seats[seat]
+        plate = sg.plate
+        bare = pygame.Surface((960, 600))
+        theme.draw_panel(bare, plate)
+        full = pygame.Surface((960, 600))
+        info = SeatInfo("Pip Mossbottom", "Easy", "Easy", 0)
+        painter.draw_plate(full, sg, info, PlateNumbers(-10, -17), None, False, False, 0.0)
+        frame = [
+            (x, y)
+            for x in range(sg.portrait.right + 2, plate.right)
+            for y in (plate.top, plate.top + 1, plate.bottom - 2, plate.bottom - 1)
+        ]
+        inked = [xy for xy in frame if bare.get_at(xy) != full.get_at(xy)]
+        assert inked == [], (lang, seat, len(inked))

@@ -128,7 +128,7 @@ def table_layout(size: tuple[int, int], n_seats: int, bottom_seat: int = 0) -> T
 
     others = [(bottom_seat + k) % n_seats for k in range(1, n_seats)]
     status_h = max(34, round(42 * unit))
-    plate_h = max(34, round(40 * unit))
+    plate_h = max(36, round(40 * unit))
     trace_h = max(13, round(17 * unit))
     top_h = round(felt.height * (0.42 if len(others) > 3 else 0.40))
 

@@ -391,3 +391,29 @@ def test_a_small_plates_words_stay_inside_its_border_at_seven_seats(make_app: Ap
         ]
         inked = [xy for xy in frame if bare.get_at(xy) != full.get_at(xy)]
         assert inked == [], (lang, seat, len(inked))
+
+
+@pytest.mark.parametrize("lang", ["en", "et"])
+def test_with_few_seats_a_plate_has_room_for_the_whole_name_and_level(
+    make_app: AppFactory, monkeypatch: pytest.MonkeyPatch, lang: str
+) -> None:
+    from gnoming.i18n import _
+    from gnoming.options import difficulty_label
+    from gnoming.ui.table import paint
+    from gnoming.ui.table.paint import PlateNumbers, SeatInfo
+
+    app = make_app("--window", "960x600", "--lang", lang)
+    drawn: list[str] = []
+    real = paint.draw_text
+
+    def noting(surface, text, *args, **kwargs):  # type: ignore[no-untyped-def]
+        drawn.append(text)
+        return real(surface, text, *args, **kwargs)
+
+    monkeypatch.setattr(paint, "draw_text", noting)
+    geom = table_layout((960, 600), 2)
+    medium = difficulty_label("medium")
+    level = _("{difficulty} gnome").format(difficulty=medium)  # as TableScene.seat_info says it
+    info = SeatInfo("Wendeline Thorn", level, medium, 1)
+    Painter(app).draw_plate(app.screen, geom.seats[1], info, PlateNumbers(-10, -17), None, False, False, 0.0)
+    assert "Wendeline Thorn" in drawn and level in drawn, drawn

@@ -147,7 +147,7 @@ def table_layout(size: tuple[int, int], n_seats: int, bottom_seat: int = 0) -> T
     grid_h = 3 * small[1] + 2 * gap_small
     for k, seat in enumerate(others):
         cx = round(felt.left + slot_w * (k + 0.5))
-        plate_w = min(round(slot_w) - 2 * pad, max(grid_w + 2 * pad, round(240 * unit)))
+        plate_w = min(round(slot_w) - 2 * pad, max(grid_w + 2 * pad, round(320 * unit)))
         plate = Rect(0, felt.top + pad // 2, plate_w, plate_h)
         plate.centerx = cx
         top = plate.bottom + gap_small

@@ -518,9 +518,10 @@ class Painter:
             # a speech bubble with three dots rising in turn, by the portrait
             r = max(2, plate.h // 12)
             bubble = pygame.Rect(0, 0, 11 * r, 5 * r)
-            # on the plate's top edge over the portrait, clear of the name
+            # astride the plate's top edge over the portrait, clear of the name
+            # (and of the status line above the big plate)
             bubble.midbottom = (portrait.centerx + r, plate.top + r)
-            bubble.top = max(bubble.top, 0)
+            bubble.top = max(bubble.top, plate.top - bubble.h // 2, 0)
             pygame.draw.rect(surface, theme.WHITE, bubble, border_radius=bubble.h // 2)
             pygame.draw.rect(surface, theme.INK, bubble, 1, border_radius=bubble.h // 2)
             for k in range(3):

@@ -32,6 +32,16 @@ def _table_skips_the_full_collection() -> Iterator[None]:
         table.gc = real
 
 
+@pytest.fixture(autouse=True)
+def _english_after_every_test() -> Iterator[None]:
+    """A test that plays in another language (``--lang mr``) leaves the game's
+    language as it found it: the next test on the same worker reads English."""
+    yield
+    from gnoming import i18n
+
+    i18n.set_language("en")
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Slow tests first: spread over the workers (pytest-xdist) from the start they
     run side by side with the quick ones, instead of one of them finishing alone."""

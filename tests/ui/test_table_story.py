@@ -417,3 +417,27 @@ def test_with_few_seats_a_plate_has_room_for_the_whole_name_and_level(
     info = SeatInfo("Wendeline Thorn", level, medium, 1)
     Painter(app).draw_plate(app.screen, geom.seats[1], info, PlateNumbers(-10, -17), None, False, False, 0.0)
     assert "Wendeline Thorn" in drawn and level in drawn, drawn
+
+
+@pytest.mark.parametrize("window", [(960, 600), (1280, 720)])
+def test_the_hazard_words_cover_the_status_line_only_not_the_captions_above(
+    make_app: AppFactory, monkeypatch: pytest.MonkeyPatch, window: tuple[int, int]
+) -> None:
+    from gnoming.ui.table import clips
+
+    app = make_app(size=window)
+    geom = table_layout(window, 7)
+    panels: list[pygame.Rect] = []
+    real = clips.theme.draw_panel
+
+    def noting(surface, rect, *args, **kwargs):  # type: ignore[no-untyped-def]
+        panels.append(pygame.Rect(rect))
+        return real(surface, rect, *args, **kwargs)
+
+    monkeypatch.setattr(clips.theme, "draw_panel", noting)
+    text = "Pip Mossbottom discarded a hazard! Every other player may turn up one card"
+    clips._draw_caption(app.screen, text, geom, Painter(app))
+    [panel] = panels
+    for seat in range(1, 7):
+        assert not panel.colliderect(geom.seats[seat].trace), (window, seat)
+    assert panel.bottom <= geom.seats[0].grid.top, "nor the own cards below"

@@ -377,6 +377,8 @@ def _draw_caption(
 ) -> None:
     size = painter.app.font_size(26 if big else 18)
     width = min(geom.size[0] - 80, round(geom.size[0] * 0.6))
+    if not big:  # as wide as the status line: one line there, not two over the captions
+        width = max(width, geom.status.w)
     lines = wrap_text(text, size, width - 40, bold=True)
     rect = pygame.Rect(0, 0, width, (len(lines) + 1) * size + size // 2)
     rect.center = geom.status.center

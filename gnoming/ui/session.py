@@ -85,6 +85,10 @@ class GameSession:
         self.finished_recorded = False
         self._saver: ThreadPoolExecutor | None = None
         self._pending: Future[list[str]] | None = None
+        self._latest: GameRecord | None = None
+        """The newest record to autosave (made on the game's thread)."""
+        self._queued = False
+        """A save waits to start on the saving thread (it will write ``_latest``)."""
         self._messages: list[str] = []
         self._lock = threading.Lock()
 
@@ -138,13 +142,17 @@ class GameSession:
 
     def apply(self, action: Action) -> list[E.Event]:
         """Apply an action (raises IllegalActionError, changing nothing, if not allowed);
-        autosaves after a completed turn and a round end, records statistics at the end."""
+        autosaves after every action, records statistics at the end.
+
+        Every action, not only a finished turn: a game left after its first flip
+        must be there to continue, and one left in the middle of a turn must not
+        come back at the turn's start, where the player would know the cards the
+        turn showed (the drawn card, a face-down card turned up by a keep)."""
         events = self.state.apply(action)
-        if any(isinstance(e, (E.TurnEnded, E.RoundScored)) for e in events):
-            if self.state.is_over():
-                self._finish()
-            else:
-                self.autosave()
+        if self.state.is_over():
+            self._finish()
+        else:
+            self.autosave()
         return events
 
     def bot_thinker(self) -> Thinker:
@@ -169,13 +177,26 @@ class GameSession:
         return self.record().to_json()
 
     def autosave(self) -> None:
-        """Save the game on the background thread (the latest save wins)."""
+        """Save the game on the background thread. Saves do not queue up: while
+        one waits to start, a newer record replaces the one it will write (the
+        gnomes at instant speed make hundreds of moves a second)."""
         if self.data_dir is None:
             return
-        record = self.record()
-        folder = self.data_dir
-        self._pending = self._executor().submit(save_game, folder, record, slot=self.slot)
+        self._latest = self.record()
+        if self._queued:
+            return  # the save waiting to start will write this record
+        self._queued = True
+        self._pending = self._executor().submit(self._save_latest, self.data_dir)
         self._pending.add_done_callback(self._collect)
+
+    def _save_latest(self, folder: Path) -> list[str]:
+        """On the saving thread: write the newest record. The flag is lowered
+        before the record is read, so a record made after that gets a save of
+        its own."""
+        self._queued = False
+        record = self._latest
+        assert record is not None
+        return save_game(folder, record, slot=self.slot)
 
     def _collect(self, future: Future[list[str]]) -> None:
         try:

@@ -445,3 +445,58 @@ def test_autoplay_and_seatless_games_sit_real_gnomes_of_their_difficulty() -> No
     assert len({s.name for s in seats}) == 7
     for spec in seats + gnome_seats(2):
         assert spec.kind == "gnome" and character(spec.name).difficulty == spec.difficulty
+
+
+@pytest.mark.parametrize("stop", ["after the first flip", "after a draw", "after a keep"])
+def test_a_game_left_at_any_move_continues_exactly_there(make_app: AppFactory, stop: str) -> None:
+    """Saved after every move: left after its first flip the game is there to
+    continue, and left in the middle of a turn it comes back in that middle, not
+    at the turn's start where the cards it showed would be known."""
+    from gnoming.store.saves import load_saved_game
+
+    app = make_app("--speed", "instant")
+    session = GameSession.new(GameConfig((YOU, EASY, MEDIUM), 12), app.data_dir)
+    rng = random.Random(5)
+    state = session.state
+
+    def reached() -> bool:
+        if stop == "after the first flip":
+            return len(state.history) == 1
+        if stop == "after a draw":
+            return state.phase is Phase.PLAY and state.current_seat() == 0 and state.turns_taken >= 3
+        return bool(state.history) and state.history[-1].kind is ActionKind.KEEP and state.turns_taken >= 3
+
+    while not reached():
+        session.apply(rng.choice(state.legal_actions()))
+    session.close()  # the last save reaches the disk
+    saved, messages = load_saved_game(app.data_dir)
+    assert messages == [] and saved is not None, stop
+    assert saved.state.history == state.history
+    assert saved.state.phase is state.phase and saved.state.held == state.held
+    assert saved.state.face_up == state.face_up and saved.state.draw_pile == state.draw_pile
+
+
+def test_saves_do_not_queue_up_behind_a_fast_game(make_app: AppFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Hundreds of moves a second make a save or two, each of the newest record."""
+    import threading
+
+    from gnoming.ui import session as session_module
+
+    gate = threading.Event()
+    written: list[int] = []
+    real = session_module.save_game
+
+    def slow_save(folder, record, **kwargs):  # type: ignore[no-untyped-def]
+        gate.wait(5.0)
+        written.append(len(record.actions))
+        return real(folder, record, **kwargs)
+
+    monkeypatch.setattr(session_module, "save_game", slow_save)
+    app = make_app("--speed", "instant")
+    session = GameSession.new(GameConfig((EASY, EASY, MEDIUM), 4), app.data_dir)
+    rng = random.Random(1)
+    for _ in range(200):
+        session.apply(rng.choice(session.state.legal_actions()))
+    gate.set()
+    session.close()
+    assert len(written) <= 2 and written[-1] == 200

@@ -441,3 +441,49 @@ def test_the_hazard_words_cover_the_status_line_only_not_the_captions_above(
     for seat in range(1, 7):
         assert not panel.colliderect(geom.seats[seat].trace), (window, seat)
     assert panel.bottom <= geom.seats[0].grid.top, "nor the own cards below"
+
+
+def test_space_held_to_skip_the_gnomes_never_plays_the_persons_move(
+    make_app: AppFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """How to play says Space skips the gnomes' moves. Held down, its repeats
+    skip them, and stop there: the person's move needs a fresh press."""
+    app = make_app()
+    scene = table(app, 3, seed=8)
+    play_until(app, scene, lambda: scene.obs.phase is Phase.DRAW and scene.obs.turns_taken >= 3)
+    state = rules(scene)
+    for _ in range(1000):  # the person plays the turn to its end; then the gnomes play
+        if state.current_seat() != 0:
+            break
+        if scene.person_turn():
+            scene.play((scene.feed.legal_actions()[0],))
+        app.step([], DT)
+    assert state.current_seat() != 0
+    pressed = {pygame.K_SPACE}
+
+    class Keyboard:
+        def __getitem__(self, key: int) -> bool:
+            return key in pressed
+
+    monkeypatch.setattr(pygame.key, "get_pressed", lambda: Keyboard())
+    space = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" ", scancode=44)
+    gnome_moves = 0
+    waited_for_me = 0
+    for _ in range(5000):  # Space held: it repeats every frame
+        before = len(state.history)
+        was_mine = scene.person_turn()
+        app.step([space], DT)
+        if was_mine:
+            assert len(state.history) == before, "a repeat of a held key played the person's move"
+            waited_for_me += 1
+            if waited_for_me > 30 and gnome_moves:
+                break
+        else:
+            gnome_moves += len(state.history) - before
+    assert gnome_moves and waited_for_me > 30, "the gnomes moved, then the person's turn came"
+    pressed.clear()
+    app.step([pygame.event.Event(pygame.KEYUP, key=pygame.K_SPACE, mod=0, unicode=" ", scancode=44)], DT)
+    before = len(state.history)
+    pressed.add(pygame.K_SPACE)
+    app.step([space], DT)  # a fresh press picks what the focus is on
+    assert len(state.history) > before

@@ -99,6 +99,14 @@ def portrait_index(name: str, seat: int) -> int:
     return seat
 
 
+def _still_down(key: int) -> bool:
+    """The keyboard holds ``key`` down now, as far as SDL knows."""
+    try:
+        return bool(pygame.key.get_pressed()[key])
+    except (IndexError, pygame.error):
+        return False
+
+
 class TableScene(Scene):
     name = "table"
 
@@ -119,6 +127,8 @@ class TableScene(Scene):
         self._wait_for = -1
         self.hover: Target | None = None
         self.focus: Target | None = None
+        self._keys_down: set[int] = set()
+        """Keys pressed and not let go yet (a KEYDOWN of one of them is a repeat)."""
         self.drag: Drag | None = None
         self.selected = False
         self.shakes: dict[Target, float] = {}
@@ -194,6 +204,7 @@ class TableScene(Scene):
         gc.unfreeze()
 
     def resume(self) -> None:
+        self._keys_down.clear()  # keys let go while another screen was on top
         if self.scoreboard_open:
             self.scoreboard_open = False
             self.timeline.hold = False
@@ -572,11 +583,17 @@ class TableScene(Scene):
         )
 
     def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYUP:
+            self._keys_down.discard(event.key)
         if self.log_open and self.pass_to is None:
             self._log_input(event)
             return
         if event.type == pygame.KEYDOWN:
-            self._key(event)
+            # a repeat: down before, never let go, and still down (an event
+            # made up in a test, or a release missed, counts as a fresh press)
+            held = event.key in self._keys_down and _still_down(event.key)
+            self._keys_down.add(event.key)
+            self._key(event, held)
         elif event.type == pygame.MOUSEMOTION:
             self.hover = target_at(self.clickable(), self.legal_targets(), event.pos)
             if self.drag is not None:
@@ -619,10 +636,14 @@ class TableScene(Scene):
         if target is not None and target.kind in (TargetKind.POSITION, TargetKind.PILE):
             self.activate(target)
 
-    def _key(self, event: pygame.event.Event) -> None:
+    def _key(self, event: pygame.event.Event, held: bool = False) -> None:
+        """One key press. ``held``: the key was already down (a repeat). A repeat
+        may skip the gnomes' moves, but it never plays the person's move nor
+        passes the screen: Space held to skip through the gnomes' turns must not
+        go on to pick a card when the person's turn comes."""
         key = event.key
         if self.pass_to is not None:
-            if key in CONFIRM_KEYS:
+            if key in CONFIRM_KEYS and not held:
                 self._confirm_pass()
             elif key == pygame.K_ESCAPE:
                 self.open_pause()
@@ -637,7 +658,7 @@ class TableScene(Scene):
         if key in CONFIRM_KEYS:
             if not self.person_turn():
                 self.skip_ahead()
-            else:
+            elif not held:
                 self.activate(self.focus)
             return
         if key == pygame.K_h:
@@ -648,6 +669,8 @@ class TableScene(Scene):
             return
         numbered = number_key(key)
         if numbered is not None:
+            if held:
+                return
             self.focus = numbered
             self.activate(numbered)
             return

@@ -203,6 +203,16 @@ class App:
             self.toast(message)
         self._resized()
 
+    def remember_window_size(self) -> None:
+        """Keep the window's size for the next start, as the player left it (not
+        a size the command line asked for, nor an autoplay run's)."""
+        size = self._windowed_size
+        if self.options.window is not None or self.options.autoplay or size == self.settings.window_size:
+            return
+        self.settings = dataclasses.replace(self.settings, window_size=size)
+        for message in save_settings(self.data_dir, self.settings):
+            print(message, file=sys.stderr)  # the window is closing: no toast can show it
+
     # ------------------------------------------------------------------ scenes
 
     def push(self, scene: Scene) -> None:
@@ -286,6 +296,7 @@ class App:
         while self.stack.top is not None:
             self.stack.pop()
         self.audio.stop_music(0)
+        self.remember_window_size()
         if self.options.frame_stats is not None:
             path = self.options.frame_stats
             try:
@@ -303,7 +314,10 @@ class App:
                 self.quit()
                 return
             if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
-                self.toggle_fullscreen()
+                if self.options.autoplay:
+                    self.toggle_fullscreen()  # a game nobody sits at keeps no settings
+                else:  # the Fullscreen switch of Settings says the same, and it is kept
+                    self.update_settings(dataclasses.replace(self.settings, fullscreen=not self.fullscreen))
                 continue
             if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
                 if not self.fullscreen:

@@ -618,3 +618,29 @@ def test_the_network_screens_key_hints_sit_on_the_felt_not_the_wooden_rail(
         x, y = layout.hint
         assert felt.left < x < felt.right and y <= felt.bottom, (name, size, "on the rail")
         assert layout.back.bottom <= y - line, (name, size, "under the button")
+
+
+def test_f11_and_the_fullscreen_switch_say_the_same_and_it_is_kept(app: App) -> None:
+    from gnoming.store.settings import load_settings
+
+    step(app, key(pygame.K_F11))
+    assert app.settings.fullscreen == app.fullscreen
+    assert load_settings(app.data_dir)[0].fullscreen == app.fullscreen
+    step(app, key(pygame.K_F11))
+    assert app.settings.fullscreen == app.fullscreen
+    assert load_settings(app.data_dir)[0].fullscreen == app.fullscreen
+
+
+def test_the_window_size_the_player_left_is_there_next_time(tmp_path: Path) -> None:
+    from gnoming.cli import parse_args
+    from gnoming.store.settings import load_settings
+
+    app = App(parse_args(["--data-dir", str(tmp_path)]))
+    pygame.display.set_mode((1100, 650), pygame.RESIZABLE)  # the player drags the corner
+    app.step([pygame.event.Event(pygame.VIDEORESIZE, size=(1100, 650), w=1100, h=650)], 0.016)
+    assert app.run(max_frames=2) == 0
+    assert load_settings(tmp_path)[0].window_size == (1100, 650)
+    again = App(parse_args(["--data-dir", str(tmp_path)]))
+    assert again.size == (1100, 650)
+    while again.stack.top is not None:
+        again.stack.pop()

@@ -141,3 +141,10 @@ def test_no_text_leaves_its_box_on_any_page(tmp_path: Path, size: tuple[int, int
         widgets.OVERFLOWS = None
         while application.stack.top is not None:
             application.stack.pop()
+
+
+def test_the_controls_page_names_every_key_the_table_answers() -> None:
+    from gnoming.ui.scenes.howto import CONTROLS
+
+    keys = {key for key, _what in CONTROLS}
+    assert {"H", "Space", "Enter", "Tab", "L", "Esc", "F11"} <= keys

@@ -189,6 +189,8 @@ CONTROLS: tuple[tuple[str, str], ...] = (
     ("1\u20139", N_("a place in your layout")),
     (N_("Arrow keys"), N_("move the focus")),
     ("Enter", N_("pick what is focused")),
+    ("Tab", N_("focus the next thing you can pick")),
+    ("L", N_("the round log: every move so far")),
     ("Esc", N_("pause: settings, help, quit")),
     ("F11", N_("full screen")),
 )

@@ -487,3 +487,16 @@ def test_space_held_to_skip_the_gnomes_never_plays_the_persons_move(
     pressed.add(pygame.K_SPACE)
     app.step([space], DT)  # a fresh press picks what the focus is on
     assert len(state.history) > before
+
+
+def test_a_click_on_a_gnomes_cards_says_whose_they_are(make_app: AppFactory) -> None:
+    app = make_app()
+    scene = table(app, 3, seed=2)
+    play_until(app, scene, lambda: scene.obs.phase is Phase.DRAW)
+    moves = len(rules(scene).history)
+    where = scene.geom.seats[1].grid.center
+    app.step([pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=where)], DT)
+    app.step([pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=where)], DT)
+    assert scene.message is not None
+    assert scene.message[0].startswith(f"Those are {scene.seat_name(1)}'s cards")
+    assert len(rules(scene).history) == moves

@@ -619,11 +619,25 @@ class TableScene(Scene):
         if not self.person_turn():
             self.skip_ahead()
             return
+        if target is None:
+            owner = self._seat_at(pos)
+            if owner is not None:  # a newcomer reaching for a gnome's cards
+                self._say(_("Those are {name}'s cards: yours are the big ones at the bottom").format(
+                    name=self.seat_name(owner)
+                ))
+                return
         self.focus = target if target is not None else self.focus
         if target == HAND and self.control.carries_hand():
             self.drag = Drag(pos, pos)
             return
         self.activate(target)
+
+    def _seat_at(self, pos: tuple[int, int]) -> int | None:
+        """The other seat whose cards are under ``pos``, if any."""
+        for seat, sg in enumerate(self.geom.seats):
+            if seat != self.bottom_seat and sg.grid.collidepoint(pos):
+                return seat
+        return None
 
     def _release(self, pos: tuple[int, int]) -> None:
         drag, self.drag = self.drag, None

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pygame
+import pytest
 
 from gnoming.rules import GameResult, TieBreak, score_layout
 from gnoming.rules.cards import parse_cards
@@ -269,3 +270,34 @@ def test_game_over_opens_on_the_standings_with_the_seed_and_shows_the_cards_on_r
     assert not scene.standings_view
     app.step([], DT)
     assert scene.spots  # the round's numbers explain themselves again
+
+
+@pytest.mark.parametrize("lang", ["en", "fi", "et", "mr"])
+def test_at_seven_seats_in_a_small_window_no_row_name_is_cut_short(
+    make_app: AppFactory, monkeypatch: pytest.MonkeyPatch, lang: str
+) -> None:
+    """A long row name ("Lõpetas esimesena") goes on two lines rather than end in "…"."""
+    from gnoming.ui.scenes import scoreboard as board
+
+    app = make_app("--window", "960x600", "--lang", lang, "--speed", "instant")
+    seats = tuple(SeatSpec("gnome", f"Gnome {k}", "easy") for k in range(7))
+    table = TableScene(app, GameSession.new(GameConfig(seats, 1), app.data_dir))
+    app.clear_to(table)
+    layouts = [parse_cards(LAYOUTS[k % 3].split()) for k in range(7)]
+    result = score_round(0, layouts, 3)
+    table.view.totals = [10 + s for s in result.scores]
+    scene = ScoreboardScene(app, table, RoundScored(result), None)
+    table.timeline.hold = table.scoreboard_open = True
+    app.push(scene)
+    for _ in range(240):
+        app.step([], DT)
+    drawn: list[str] = []
+    real = board.draw_text
+
+    def noting(surface, text, *args, **kwargs):  # type: ignore[no-untyped-def]
+        drawn.append(text)
+        return real(surface, text, *args, **kwargs)
+
+    monkeypatch.setattr(board, "draw_text", noting)
+    scene.draw(app.screen)
+    assert drawn and not [t for t in drawn if t.endswith("\u2026")], [t for t in drawn if t.endswith("\u2026")]

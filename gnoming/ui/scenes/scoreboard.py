@@ -35,6 +35,7 @@ from gnoming.ui.widgets import (
     ellipsize,
     fit_size,
     text_width,
+    wrap_text,
 )
 
 if TYPE_CHECKING:
@@ -631,24 +632,31 @@ class ScoreboardScene(Scene):
             tx, right = rects[2].right + label_room, body.right - 2
             ty = body.top + max(0, (3 * card_h + 6 - text_h) // 2)
         for (label, value, bold), note in zip(lines, notes, strict=False):
-            self.spots.append(
-                Spot(seat, pygame.Rect(tx - 5, ty - 2, right - tx + 10, line_h + 1), note)
-            )
             shown = round(value * t) if isinstance(value, int) else value
             text = signed(shown) if isinstance(shown, int) else shown
             room = max(20, right - tx - text_width("+88", size, bold) - 6)
             label_size = fit_size(label, size, room, bold)
-            draw_text(
-                surface,
-                ellipsize(label, label_size, room, bold),
-                (tx, ty),
-                label_size,
-                bold=bold,
-                anchor="topleft",
-                max_width=room,
-            )
-            draw_text(surface, text, (right, ty), size, bold=bold, anchor="topright")
-            ty += line_h
+            parts = [label]
+            if label_size < size * 0.85 and " " in label:
+                # too long for one line ("Ensimmäisenä valmis" in a narrow panel):
+                # two lines of the usual size, the number on the second
+                wrapped = wrap_text(label, small, room, bold)
+                if len(wrapped) == 2 and " ".join(wrapped) == label:  # no word cut in two
+                    parts, label_size = wrapped, small
+            height = line_h * len(parts)
+            self.spots.append(Spot(seat, pygame.Rect(tx - 5, ty - 2, right - tx + 10, height + 1), note))
+            for k, part in enumerate(parts):
+                draw_text(
+                    surface,
+                    ellipsize(part, label_size, room, bold),
+                    (tx, ty + k * line_h),
+                    label_size,
+                    bold=bold,
+                    anchor="topleft",
+                    max_width=room,
+                )
+            draw_text(surface, text, (right, ty + height - line_h), size, bold=bold, anchor="topright")
+            ty += height
         total_before = self.before[seat]
         total = round(total_before + (self.after[seat] - total_before) * t)
         pygame.draw.line(surface, theme.WOOD_DARK, (tx, ty), (right, ty), 1)

@@ -33,12 +33,12 @@ from gnoming.store.saves import SaveSlot, load_saved_game
 
 from .address import new_code
 from .discovery import Announcer, lan_addresses
-from .headless import EXIT_DONE, HeadlessOptions, play
+from .headless import EXIT_DONE, EXIT_NO_RESULT, HeadlessOptions, play
 from .hostsave import ContinuedTable, HostKeeper, continued_table, is_hosted_save
 from .protocol import CloseReason, Difficulty, TableSpec
 
 EXIT_NO_PORT = 2
-EXIT_NO_TABLE = 5
+EXIT_NO_TABLE = 6
 """The table could not be opened (a saved table that cannot be continued)."""
 EXIT_STOPPED = 130
 
@@ -173,7 +173,7 @@ def host(options: HostOptions) -> int:
                 count_statistics=False,
             )
         )
-        if result == EXIT_DONE:
+        if result in (EXIT_DONE, EXIT_NO_RESULT):  # the game was played to its end
             _let_friends_leave(server, code)
             server.stop(CloseReason.GAME_OVER, "the game is over")
         return result

@@ -40,7 +40,7 @@ from gnoming.ui.router import Router  # noqa: E402
 from gnoming.ui.scale import Scale, scale_for  # noqa: E402
 from gnoming.ui.scene import ChangeSettings, CoachingDone, Scene, SceneResult, SceneStack  # noqa: E402
 from gnoming.ui.session import GameConfig  # noqa: E402
-from gnoming.ui.widgets import draw_text  # noqa: E402
+from gnoming.ui.widgets import draw_text, fit_size, text_width  # noqa: E402
 
 TITLE = "Gnoming A Round"
 FPS = 60
@@ -89,6 +89,9 @@ class App:
         # a robot run (autoplay, screenshots) never touches the person's save
         robot = options.autoplay or options.screenshot_dir is not None
         startup = open_data_folder(self.data_dir, robot=robot)
+        self.keeps_settings = startup.usable and not robot
+        """Whether leaving keeps anything of the window for next time (the data
+        folder can be used, and a person, not a robot run, sits at the game)."""
         self.settings = startup.settings
         self.toasts = [Toast(m) for m in startup.messages]
         i18n.set_language(options.lang or self.settings.language)
@@ -193,12 +196,14 @@ class App:
         """Apply and remember new settings."""
         language_changed = settings.language != self.settings.language
         self.settings = settings
-        self.speed = settings.animation_speed
+        self.speed = self.options.speed or settings.animation_speed  # --speed holds for the run
         if language_changed:
             i18n.set_language(settings.language)
         self.apply_sound_settings()
         if settings.fullscreen != self.fullscreen and not self.options.autoplay:
             self.toggle_fullscreen()
+            if self.fullscreen != settings.fullscreen:  # the screen refused: say what is
+                settings = self.settings = dataclasses.replace(settings, fullscreen=self.fullscreen)
         for message in save_settings(self.data_dir, settings):
             self.toast(message)
         self._resized()
@@ -207,7 +212,7 @@ class App:
         """Keep the window's size for the next start, as the player left it (not
         a size the command line asked for, nor an autoplay run's)."""
         size = self._windowed_size
-        if self.options.window is not None or self.options.autoplay or size == self.settings.window_size:
+        if not self.keeps_settings or self.options.window is not None or size == self.settings.window_size:
             return
         self.settings = dataclasses.replace(self.settings, window_size=size)
         for message in save_settings(self.data_dir, self.settings):
@@ -237,7 +242,13 @@ class App:
         self.running = False
 
     def toast(self, text: str) -> None:
-        """A short message at the bottom of the screen for a few seconds."""
+        """A short message at the bottom of the screen for a few seconds. The
+        same words already showing are shown longer, not twice (a save failing
+        at every move says so once)."""
+        for toast in self.toasts:
+            if toast.text == text:
+                self.toasts.remove(toast)
+                break
         self.toasts.append(Toast(text))
 
     def screenshot(self, name: str, *, once: bool = True) -> None:
@@ -356,12 +367,18 @@ class App:
         size = self.font_size(20)
         top = self.stack.top
         area = top.toast_area() if top is not None else None
+        shown = self.toasts[-3:]
+        if area is not None and any(
+            text_width(t.text, fit_size(t.text, size, area.width - 8), False) > area.width - 8
+            for t in shown
+        ):
+            area = None  # words too long for the scene's corner, even small
         if area is None:  # across the bottom middle
             area = pygame.Rect(0, 0, min(width - 40, width * 3 // 4), height - size * 2)
             area.centerx = width // 2
         toast_h = int(size * 1.8)
         y = area.bottom
-        for toast in reversed(self.toasts[-3:]):
+        for toast in reversed(shown):
             if y - toast_h < area.top:
                 break  # no room for more here: the newest are shown
             rect = pygame.Rect(area.left, y - toast_h, area.width, toast_h)
@@ -440,8 +457,8 @@ def say_files_are_missing(missing: list[str], options: LaunchOptions) -> None:
             event = pygame.event.wait(500)
             if event.type in (pygame.QUIT, pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
                 break
-    except pygame.error:
-        pass  # no screen: standard error said it
+    except Exception:  # no screen, or not even pygame's own font: standard error said it
+        pass
     finally:
         pygame.quit()
 

@@ -102,3 +102,17 @@ def test_a_saved_table_that_cannot_go_on_is_refused_and_kept(
     error = capsys.readouterr().err
     assert "Cannot continue the saved table ABCD" in error and "seat kept for a person" in error
     assert path.read_bytes() == before, "the save is left as it was"
+
+
+def test_a_host_whose_result_file_cannot_be_written_still_ends_the_game_for_its_friends(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from gnoming.net import host as host_module
+
+    told: list[str] = []
+    monkeypatch.setattr(host_module, "play", lambda options: EXIT_NO_RESULT)
+    monkeypatch.setattr(host_module, "_let_friends_leave", lambda server, code, seconds=5.0: told.append(code))
+    options = HostOptions(port=0, players=2, gnomes=1, bind="127.0.0.1", code="ABCD", announce=False, timeout=10.0)
+    assert host(options) == EXIT_NO_RESULT
+    assert told == ["ABCD"], "the friends hear the game is over, not that the host left"
+    assert EXIT_NO_TABLE not in (EXIT_NO_RESULT, 0, 2, 3, 4), "every exit code says one thing"

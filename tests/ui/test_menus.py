@@ -623,7 +623,10 @@ def test_the_network_screens_key_hints_sit_on_the_felt_not_the_wooden_rail(
 def test_f11_and_the_fullscreen_switch_say_the_same_and_it_is_kept(app: App) -> None:
     from gnoming.store.settings import load_settings
 
+    speed = app.speed
     step(app, key(pygame.K_F11))
+    assert app.fullscreen, "F11 went full screen"
+    assert app.speed == speed, "and left the speed as it was"
     assert app.settings.fullscreen == app.fullscreen
     assert load_settings(app.data_dir)[0].fullscreen == app.fullscreen
     step(app, key(pygame.K_F11))
@@ -644,3 +647,31 @@ def test_the_window_size_the_player_left_is_there_next_time(tmp_path: Path) -> N
     assert again.size == (1100, 650)
     while again.stack.top is not None:
         again.stack.pop()
+
+
+def test_f11_keeps_the_speed_the_command_line_asked_for(tmp_path: Path) -> None:
+    instant = App(parse_args(["--data-dir", str(tmp_path), "--speed", "instant"]))
+    instant.push(instant.first_scene())
+    step(instant, key(pygame.K_F11))
+    assert instant.speed == "instant"
+    while instant.stack.top is not None:
+        instant.stack.pop()
+
+
+def test_a_robot_run_never_keeps_a_window_size(tmp_path: Path) -> None:
+    from gnoming.store.settings import load_settings
+
+    shots = tmp_path / "shots"
+    app = App(parse_args(["--data-dir", str(tmp_path), "--screenshot-dir", str(shots)]))
+    pygame.display.set_mode((1100, 650), pygame.RESIZABLE)
+    app.step([pygame.event.Event(pygame.VIDEORESIZE, size=(1100, 650), w=1100, h=650)], 0.016)
+    app.run(max_frames=2)
+    assert load_settings(tmp_path)[0].window_size != (1100, 650)
+
+
+def test_the_same_words_twice_make_one_toast_shown_longer(app: App) -> None:
+    app.toast("The game could not be saved (disk full).")
+    app.toasts[-1].seconds_left = 0.5
+    app.toast("The game could not be saved (disk full).")
+    assert [t.text for t in app.toasts].count("The game could not be saved (disk full).") == 1
+    assert app.toasts[-1].seconds_left > 0.5

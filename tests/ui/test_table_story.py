@@ -500,3 +500,50 @@ def test_a_click_on_a_gnomes_cards_says_whose_they_are(make_app: AppFactory) -> 
     assert scene.message is not None
     assert scene.message[0].startswith(f"Those are {scene.seat_name(1)}'s cards")
     assert len(rules(scene).history) == moves
+
+
+def test_a_key_still_held_when_the_table_comes_back_still_only_repeats(
+    make_app: AppFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Space held through the scoreboard: back at the table its repeats still
+    play nothing; a key let go meanwhile is forgotten."""
+    app = make_app()
+    scene = table(app, 3, seed=8)
+    pressed = {pygame.K_SPACE}
+
+    class Keyboard:
+        def __getitem__(self, key: int) -> bool:
+            return key in pressed
+
+    monkeypatch.setattr(pygame.key, "get_pressed", lambda: Keyboard())
+    scene._keys_down = {pygame.K_SPACE, pygame.K_RETURN}
+    scene.resume()
+    assert scene._keys_down == {pygame.K_SPACE}
+
+
+@pytest.mark.parametrize("words", ["short", "long"])
+def test_toasts_too_long_for_the_corner_go_across_the_bottom(
+    make_app: AppFactory, monkeypatch: pytest.MonkeyPatch, words: str
+) -> None:
+    from gnoming.ui import app as app_module
+
+    app = make_app("--window", "960x600")
+    scene = table(app, 7, seed=4)
+    app.step([], DT)
+    corner = scene.toast_area()
+    assert corner is not None
+    panels: list[pygame.Rect] = []
+    real = app_module.theme.draw_panel
+
+    def noting(surface, rect, *args, **kwargs):  # type: ignore[no-untyped-def]
+        panels.append(pygame.Rect(rect))
+        return real(surface, rect, *args, **kwargs)
+
+    monkeypatch.setattr(app_module.theme, "draw_panel", noting)
+    text = "Tove: Well played!" if words == "short" else (
+        "Your seat is kept: when the host continues the game, join with the same code."
+    )
+    app.toast(text)
+    app._draw_toasts()
+    [panel] = panels
+    assert corner.contains(panel) == (words == "short")

@@ -204,7 +204,9 @@ class TableScene(Scene):
         gc.unfreeze()
 
     def resume(self) -> None:
-        self._keys_down.clear()  # keys let go while another screen was on top
+        # keys let go while another screen was on top are forgotten; one still
+        # held (Space through the scoreboard) still repeats
+        self._keys_down = {key for key in self._keys_down if _still_down(key)}
         if self.scoreboard_open:
             self.scoreboard_open = False
             self.timeline.hold = False

@@ -675,3 +675,16 @@ def test_the_same_words_twice_make_one_toast_shown_longer(app: App) -> None:
     app.toast("The game could not be saved (disk full).")
     assert [t.text for t in app.toasts].count("The game could not be saved (disk full).") == 1
     assert app.toasts[-1].seconds_left > 0.5
+
+
+def test_a_fullscreen_the_screen_refuses_is_not_kept_as_on(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    real = pygame.display.set_mode
+
+    def no_fullscreen(size=(0, 0), flags=0, *args, **kwargs):  # type: ignore[no-untyped-def]
+        if flags & pygame.FULLSCREEN:
+            raise pygame.error("no full screen here")
+        return real(size, flags, *args, **kwargs)
+
+    monkeypatch.setattr(pygame.display, "set_mode", no_fullscreen)
+    step(app, key(pygame.K_F11))
+    assert not app.fullscreen and not app.settings.fullscreen

@@ -169,7 +169,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--window",
         type=_window,
         metavar="WxH",
-        help="window size in pixels, e.g. 1280x720 (default)",
+        help="window size in pixels for this run, e.g. 1280x720 (default: the size the window was last left at)",
     )
     window.add_argument(
         "--data-dir",

@@ -23,6 +23,8 @@ from gnoming.ui import widgets
 from gnoming.ui.app import App
 from gnoming.ui.widgets import Button, Menu, text_width, wrap_text
 
+from .conftest import Noted
+
 SIZES = ((1280, 720), (960, 600))
 HAS_TABLE = importlib.util.find_spec("gnoming.ui.scenes.table") is not None
 
@@ -453,18 +455,11 @@ def test_statistics_show_the_numbers_of_the_stats_file(app: App) -> None:
 
 
 def test_statistics_say_lower_is_better_only_over_scores_and_write_minus_as_the_table_does(
-    app: App, monkeypatch: pytest.MonkeyPatch
+    app: App, noted: Noted
 ) -> None:
     from gnoming.ui.scenes import stats as stats_scene
 
-    drawn: list[str] = []
-    real = stats_scene.draw_text
-
-    def noting(surface, text, *args, **kwargs):  # type: ignore[no-untyped-def]
-        drawn.append(text)
-        return real(surface, text, *args, **kwargs)
-
-    monkeypatch.setattr(stats_scene, "draw_text", noting)
+    drawn = noted(stats_scene, "draw_text")
     app.push(stats_scene.StatsScene(app, sample_stats()))
     step(app)
     order = [drawn.index(t) for t in ("Records (lower is better)", "Worst game", "Over all games", "Matched rows and columns", "Went out first")]

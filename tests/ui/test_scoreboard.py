@@ -19,6 +19,8 @@ from gnoming.ui.scenes.scoreboard import ScoreboardScene, signed, standings, win
 from gnoming.ui.scenes.table import TableScene
 from gnoming.ui.session import GameConfig, GameSession
 
+from .conftest import Noted
+
 AppFactory = Callable[..., App]
 DT = 1 / 60
 LAYOUTS = (
@@ -274,7 +276,7 @@ def test_game_over_opens_on_the_standings_with_the_seed_and_shows_the_cards_on_r
 
 @pytest.mark.parametrize("lang", ["en", "fi", "et", "mr"])
 def test_at_seven_seats_in_a_small_window_no_row_name_is_cut_short(
-    make_app: AppFactory, monkeypatch: pytest.MonkeyPatch, lang: str
+    make_app: AppFactory, noted: Noted, lang: str
 ) -> None:
     """A long row name ("Lõpetas esimesena") goes on two lines rather than end in "…"."""
     from gnoming.ui.scenes import scoreboard as board
@@ -291,13 +293,6 @@ def test_at_seven_seats_in_a_small_window_no_row_name_is_cut_short(
     app.push(scene)
     for _ in range(240):
         app.step([], DT)
-    drawn: list[str] = []
-    real = board.draw_text
-
-    def noting(surface, text, *args, **kwargs):  # type: ignore[no-untyped-def]
-        drawn.append(text)
-        return real(surface, text, *args, **kwargs)
-
-    monkeypatch.setattr(board, "draw_text", noting)
+    drawn = noted(board, "draw_text")
     scene.draw(app.screen)
     assert drawn and not [t for t in drawn if t.endswith("\u2026")], [t for t in drawn if t.endswith("\u2026")]

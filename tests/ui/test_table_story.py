@@ -26,6 +26,8 @@ from gnoming.ui.table.places import HAND_SPOT, AtSeatHand
 from gnoming.ui.table.view import Held, TableView
 from gnoming.ui.table.words import log_line, trace_line
 
+from .conftest import Noted
+
 AppFactory = Callable[..., App]
 DT = 1 / 60
 YOU = SeatSpec("person", "You", "medium")
@@ -341,21 +343,14 @@ def test_a_narrow_caption_leaves_out_how_a_kept_card_was_drawn() -> None:
 
 @pytest.mark.parametrize("window", ["960x600", "1280x720", "1920x1080"])
 def test_news_toasts_cover_no_card_pile_button_or_status_line(
-    make_app: AppFactory, monkeypatch: pytest.MonkeyPatch, window: str
+    make_app: AppFactory, noted: Noted, window: str
 ) -> None:
     from gnoming.ui import app as app_module
 
     app = make_app("--window", window, "--speed", "instant")
     scene = table(app, 7, seed=4)
     app.step([], DT)
-    panels: list[pygame.Rect] = []
-    real = app_module.theme.draw_panel
-
-    def noting(surface, rect, *args, **kwargs):  # type: ignore[no-untyped-def]
-        panels.append(pygame.Rect(rect))
-        return real(surface, rect, *args, **kwargs)
-
-    monkeypatch.setattr(app_module.theme, "draw_panel", noting)
+    panels = noted(app_module.theme, "draw_panel")
     for text in ("Mirjam lost the connection; their seat waits for them.", "A gnome plays for Tove until they come back.", "Tove: Well played!"):
         app.toast(text)
     app._draw_toasts()
@@ -395,7 +390,7 @@ def test_a_small_plates_words_stay_inside_its_border_at_seven_seats(make_app: Ap
 
 @pytest.mark.parametrize("lang", ["en", "et"])
 def test_with_few_seats_a_plate_has_room_for_the_whole_name_and_level(
-    make_app: AppFactory, monkeypatch: pytest.MonkeyPatch, lang: str
+    make_app: AppFactory, noted: Noted, lang: str
 ) -> None:
     from gnoming.i18n import _
     from gnoming.options import difficulty_label
@@ -403,14 +398,7 @@ def test_with_few_seats_a_plate_has_room_for_the_whole_name_and_level(
     from gnoming.ui.table.paint import PlateNumbers, SeatInfo
 
     app = make_app("--window", "960x600", "--lang", lang)
-    drawn: list[str] = []
-    real = paint.draw_text
-
-    def noting(surface, text, *args, **kwargs):  # type: ignore[no-untyped-def]
-        drawn.append(text)
-        return real(surface, text, *args, **kwargs)
-
-    monkeypatch.setattr(paint, "draw_text", noting)
+    drawn = noted(paint, "draw_text")
     geom = table_layout((960, 600), 2)
     medium = difficulty_label("medium")
     level = _("{difficulty} gnome").format(difficulty=medium)  # as TableScene.seat_info says it
@@ -421,20 +409,13 @@ def test_with_few_seats_a_plate_has_room_for_the_whole_name_and_level(
 
 @pytest.mark.parametrize("window", [(960, 600), (1280, 720)])
 def test_the_hazard_words_cover_the_status_line_only_not_the_captions_above(
-    make_app: AppFactory, monkeypatch: pytest.MonkeyPatch, window: tuple[int, int]
+    make_app: AppFactory, noted: Noted, window: tuple[int, int]
 ) -> None:
     from gnoming.ui.table import clips
 
     app = make_app(size=window)
     geom = table_layout(window, 7)
-    panels: list[pygame.Rect] = []
-    real = clips.theme.draw_panel
-
-    def noting(surface, rect, *args, **kwargs):  # type: ignore[no-untyped-def]
-        panels.append(pygame.Rect(rect))
-        return real(surface, rect, *args, **kwargs)
-
-    monkeypatch.setattr(clips.theme, "draw_panel", noting)
+    panels = noted(clips.theme, "draw_panel")
     text = "Pip Mossbottom discarded a hazard! Every other player may turn up one card"
     clips._draw_caption(app.screen, text, geom, Painter(app))
     [panel] = panels
@@ -523,7 +504,7 @@ def test_a_key_still_held_when_the_table_comes_back_still_only_repeats(
 
 @pytest.mark.parametrize("words", ["short", "long"])
 def test_toasts_too_long_for_the_corner_go_across_the_bottom(
-    make_app: AppFactory, monkeypatch: pytest.MonkeyPatch, words: str
+    make_app: AppFactory, noted: Noted, words: str
 ) -> None:
     from gnoming.ui import app as app_module
 
@@ -532,14 +513,7 @@ def test_toasts_too_long_for_the_corner_go_across_the_bottom(
     app.step([], DT)
     corner = scene.toast_area()
     assert corner is not None
-    panels: list[pygame.Rect] = []
-    real = app_module.theme.draw_panel
-
-    def noting(surface, rect, *args, **kwargs):  # type: ignore[no-untyped-def]
-        panels.append(pygame.Rect(rect))
-        return real(surface, rect, *args, **kwargs)
-
-    monkeypatch.setattr(app_module.theme, "draw_panel", noting)
+    panels = noted(app_module.theme, "draw_panel")
     text = "Tove: Well played!" if words == "short" else (
         "Your seat is kept: when the host continues the game, join with the same code."
     )

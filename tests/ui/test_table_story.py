@@ -521,3 +521,27 @@ def test_toasts_too_long_for_the_corner_go_across_the_bottom(
     app._draw_toasts()
     [panel] = panels
     assert corner.contains(panel) == (words == "short")
+
+
+@pytest.mark.parametrize("piles", ["draw only", "discards only"])
+def test_the_draw_prompt_offers_only_the_piles_that_can_be_taken(
+    make_app: AppFactory, piles: str
+) -> None:
+    app = make_app("--speed", "instant")
+    scene = table(app, 3, seed=2)
+    play_until(app, scene, lambda: scene.obs.phase is Phase.DRAW)
+    state = rules(scene)
+    if piles == "draw only":
+        state.discard_piles = [[], []]
+    else:
+        state.draw_pile = []
+        state.discard_piles = [[Card.P4], [Card.N2]]
+    state._legal = None
+    scene.obs = scene.feed.observation()
+    kinds = {a.kind.name for a in scene.feed.legal_actions()}
+    assert kinds == ({"DRAW"} if piles == "draw only" else {"TAKE"})
+    text = scene.status_text()
+    if piles == "draw only":
+        assert text == "You: draw a card from the draw pile"
+    else:
+        assert text == "You: take a card from a discard pile"

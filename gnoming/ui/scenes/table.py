@@ -733,7 +733,9 @@ class TableScene(Scene):
         seat = obs.current_seat
         name = self.seat_name(seat)
         if seat in self.feed.screen_seats:
-            prompt = person_prompt(obs, name, self.seat_name(obs.turn_seat))
+            prompt = person_prompt(
+                obs, name, self.seat_name(obs.turn_seat), self.feed.legal_actions()
+            )
             if obs.went_out_first is not None and obs.turn_seat == seat:
                 return _("Your last turn!") + " " + prompt
             return prompt

@@ -32,8 +32,11 @@ def pile_name(pile: int) -> str:
     return _("discard pile A") if pile == 0 else _("discard pile B")
 
 
-def person_prompt(state: Observation, name: str, discarder: str = "") -> str:
-    """What the person whose decision it is may do now."""
+def person_prompt(
+    state: Observation, name: str, discarder: str = "", legal: Sequence[Action] | None = None
+) -> str:
+    """What the person whose decision it is may do now (with ``legal``, the
+    draw prompt names only the piles that can be taken)."""
     phase = state.phase
     held = card_name(state.held) if state.held is not None else ""
     if phase is Phase.INITIAL_FLIP:
@@ -42,6 +45,11 @@ def person_prompt(state: Observation, name: str, discarder: str = "") -> str:
             name=name, count=max(1, min(2, which))
         )
     if phase is Phase.DRAW:
+        kinds = {action.kind for action in legal} if legal else set()
+        if kinds == {ActionKind.DRAW}:
+            return _("{name}: draw a card from the draw pile").format(name=name)
+        if kinds == {ActionKind.TAKE}:
+            return _("{name}: take a card from a discard pile").format(name=name)
         return _("{name}: draw a card from the draw pile or take one from a discard pile").format(
             name=name
         )

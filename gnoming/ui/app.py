@@ -182,8 +182,8 @@ class App:
     def apply(self, result: SceneResult) -> None:
         """Carry out what a scene asked for."""
         match result:
-            case ChangeSettings(settings):
-                self.update_settings(settings)
+            case ChangeSettings(settings, language_chosen):
+                self.update_settings(settings, language_chosen)
             case CoachingDone():
                 if self.settings.coaching:
                     self.update_settings(dataclasses.replace(self.settings, coaching=False))
@@ -192,9 +192,12 @@ class App:
         while scene.results:
             self.apply(scene.results.pop(0))
 
-    def update_settings(self, settings: Settings) -> None:
-        """Apply and remember new settings."""
-        language_changed = settings.language != self.settings.language
+    def update_settings(self, settings: Settings, language_chosen: bool = False) -> None:
+        """Apply and remember new settings (``language_chosen``: speak the
+        settings' language even where ``--lang`` spoke another)."""
+        language_changed = settings.language != self.settings.language or (
+            language_chosen and settings.language != i18n.current_language()
+        )
         self.settings = settings
         self.speed = self.options.speed or settings.animation_speed  # --speed holds for the run
         if language_changed:

@@ -33,6 +33,9 @@ class ChangeSettings:
     """Use these settings from now on and save them."""
 
     settings: Settings
+    language_chosen: bool = False
+    """The player chose this language: speak it even if it is the saved one
+    (``--lang`` may have spoken another until now)."""
 
 
 @dataclass(frozen=True)

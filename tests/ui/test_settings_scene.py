@@ -81,6 +81,36 @@ def test_language_switches_at_once_and_is_saved(app: App) -> None:
     assert i18n._("Settings") == "Settings"
 
 
+def test_a_language_given_with_lang_shows_in_settings_and_steps_from_there(
+    tmp_path: Path,
+) -> None:
+    """--lang holds for the run without being saved; Settings shows the language
+    the screen speaks, steps from it, and other rows leave the saved one alone."""
+    app = App(parse_args(["--data-dir", str(tmp_path), "--window", "1280x720", "--lang", "fi"]))
+    try:
+        scene = open_settings(app)
+        assert app.settings.language == "en"
+        assert scene.shown_value(ROWS[row_index("language")]) == "fi"
+        scene.focus = row_index("muted")
+        step(app, key(pygame.K_RETURN))
+        assert i18n.current_language() == "fi"
+        assert load_settings(app.data_dir)[0].language == "en"
+        scene.focus = row_index("language")
+        step(app, key(pygame.K_LEFT))  # Suomi -> Eesti
+        assert i18n.current_language() == "et"
+        assert load_settings(app.data_dir)[0].language == "et"
+        assert scene.shown_value(ROWS[row_index("language")]) == "et"
+        step(app, key(pygame.K_LEFT))  # -> English: the saved language before --lang
+        step(app, key(pygame.K_LEFT))  # -> मराठी
+        step(app, key(pygame.K_RIGHT))  # -> English again
+        assert i18n.current_language() == "en"
+        assert app.settings.language == "en"
+    finally:
+        while app.stack.top is not None:
+            app.stack.pop()
+        i18n.set_language("en")
+
+
 def test_up_down_choose_a_row_and_left_right_change_it(app: App) -> None:
     scene = open_settings(app)
     step(app, key(pygame.K_DOWN))

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from gnoming import i18n
 from gnoming.i18n import N_, _
 from gnoming.options import (
     LANGUAGES,
@@ -130,9 +131,11 @@ def value_text(row: Row, value: SettingValue) -> str:
     return _("On") if value else _("Off")
 
 
-def changed(settings: Settings, row: Row, step: int) -> Settings:
-    """``settings`` with ``row`` stepped by ``step`` (+1 right, -1 left)."""
-    value = getattr(settings, row.field)
+def changed(settings: Settings, row: Row, step: int, value: SettingValue | None = None) -> Settings:
+    """``settings`` with ``row`` stepped by ``step`` (+1 right, -1 left), from
+    ``value`` if given (what the screen shows), else from the setting."""
+    if value is None:
+        value = getattr(settings, row.field)
     if row.kind == "switch":
         new: SettingValue = not value
     elif row.kind == "volume":
@@ -191,16 +194,27 @@ class SettingsScene(Scene):
 
     # ------------------------------------------------------------------ changes
 
-    def apply(self, settings: Settings) -> None:
-        if settings == self.app.settings:
+    def shown_value(self, row: Row) -> SettingValue:
+        """What the row shows: the setting, except that the language is the one
+        the screen speaks (``--lang`` holds for a run without being saved)."""
+        if row.field == "language":
+            return i18n.current_language()
+        value: SettingValue = getattr(self.app.settings, row.field)
+        return value
+
+    def apply(self, settings: Settings, language_chosen: bool = False) -> None:
+        spoken = settings.language == i18n.current_language()
+        if settings == self.app.settings and (spoken or not language_chosen):
             return
-        self.post(ChangeSettings(settings))
+        self.post(ChangeSettings(settings, language_chosen))
         self.app.audio.play("click")
 
     def change(self, index: int, step: int) -> None:
         if index >= len(ROWS):
             return
-        self.apply(changed(self.app.settings, ROWS[index], step))
+        row = ROWS[index]
+        new = changed(self.app.settings, row, step, self.shown_value(row))
+        self.apply(new, language_chosen=row.field == "language")
 
     def set_volume_at(self, index: int, x: int) -> None:
         bar = self.bar(index)
@@ -352,7 +366,7 @@ class SettingsScene(Scene):
         pygame.draw.polygon(surface, theme.WOOD_DARK, points)
 
     def _draw_control(self, surface: pygame.Surface, index: int, row: Row) -> None:
-        value = getattr(self.app.settings, row.field)
+        value = self.shown_value(row)
         control = self.controls[index]
         text_size = self.layout.value_text
         if row.kind == "switch":

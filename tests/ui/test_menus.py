@@ -197,6 +197,63 @@ def test_new_game_one_enter_starts_a_table_and_remembers_the_seats(app: App) -> 
         session.close()
 
 
+@pytest.mark.skipif(not HAS_TABLE, reason="the table scene is not there yet")
+def test_a_new_game_asks_before_it_replaces_an_unfinished_saved_game(app: App) -> None:
+    from gnoming.rules import GameRecord, GameState
+    from gnoming.store.saves import load_saved_game, save_game
+    from gnoming.ui.scenes.confirm import ConfirmScene
+    from gnoming.ui.scenes.newgame import NewGameScene
+    from gnoming.ui.scenes.title import TitleScene
+
+    state = GameState.new(2, seed=11)
+    seats = (
+        {"kind": "person", "name": "Ada", "difficulty": "medium"},
+        {"kind": "gnome", "name": "Pip", "difficulty": "hard"},
+    )
+    state.apply(state.legal_actions()[0])
+    assert save_game(app.data_dir, GameRecord.of(state, seats)) == []
+    app.push(TitleScene(app))
+    scene = NewGameScene(app)
+    app.push(scene)
+    step(app, key(pygame.K_RETURN))
+    assert isinstance(app.stack.top, ConfirmScene), "Start asks first"
+    step(app, key(pygame.K_ESCAPE))  # no: back to the seats, the old game kept
+    assert app.stack.top is scene
+    saved, _messages = load_saved_game(app.data_dir)
+    assert saved is not None and saved.record.seats[0]["name"] == "Ada"
+    step(app, key(pygame.K_RETURN))
+    assert isinstance(app.stack.top, ConfirmScene)
+    step(app, key(pygame.K_LEFT), key(pygame.K_RETURN))  # yes
+    top = app.stack.top
+    assert type(top).__name__ == "TableScene"
+    assert [type(s).__name__ for s in app.stack.scenes] == ["TableScene"]
+    session = getattr(top, "session", None)
+    if session is not None:
+        session.close()
+
+
+def test_a_new_game_of_gnomes_only_does_not_ask_about_the_saved_game(app: App) -> None:
+    """A table with no person and no friend saves elsewhere: nothing to replace."""
+    from gnoming.rules import GameRecord, GameState
+    from gnoming.store.saves import save_game
+    from gnoming.ui.scenes.newgame import NewGameScene
+
+    state = GameState.new(2, seed=11)
+    seats = (
+        {"kind": "person", "name": "Ada", "difficulty": "medium"},
+        {"kind": "gnome", "name": "Pip", "difficulty": "hard"},
+    )
+    assert save_game(app.data_dir, GameRecord.of(state, seats)) == []
+    scene = NewGameScene(app)
+    app.push(scene)
+    scene.seats = [dataclasses.replace(s, kind="gnome") for s in scene.seats]
+    scene.start()
+    assert type(app.stack.top).__name__ == "TableScene"
+    session = getattr(app.stack.top, "session", None)
+    if session is not None:
+        session.close()
+
+
 def test_new_game_keyboard_adds_removes_and_changes_seats(app: App) -> None:
     from gnoming.ui.scenes.newgame import NewGameScene
 

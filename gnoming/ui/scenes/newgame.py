@@ -21,6 +21,7 @@ import pygame
 
 from gnoming.i18n import _
 from gnoming.options import DIFFICULTIES, MAX_SEATS, MIN_SEATS, Difficulty, difficulty_label
+from gnoming.store.saves import has_saved_game
 from gnoming.store.settings import DEFAULT_SEATS, MAX_NAME_LENGTH, SeatSpec
 from gnoming.ui import theme
 from gnoming.ui.menus.characters import characters, factory_gnomes, portrait_for, trait_text
@@ -370,6 +371,28 @@ class NewGameScene(Scene):
         return GameConfig(tuple(self.seats), seed, self.first_seat)
 
     def start(self) -> None:
+        """Start the game; first ask when it would replace an unfinished saved
+        game (a table with a person or friends saves where Continue looks)."""
+        saves_over = any(s.kind in ("person", "friend") for s in self.seats)
+        if saves_over and has_saved_game(self.app.data_dir):
+            self.app.router.confirm(
+                lambda: _("Start a new game?"),
+                lambda: _(
+                    "Your unfinished game will be replaced: Continue on the title screen "
+                    "will pick up the new one."
+                ),
+                lambda: _("Start the game"),
+                lambda: _("Back"),
+                self._start_over_the_saved_game,
+            )
+            return
+        self._start_now()
+
+    def _start_over_the_saved_game(self) -> None:
+        self.app.pop()  # the question
+        self._start_now()
+
+    def _start_now(self) -> None:
         seats = tuple(self.seats)
         if seats != tuple(self.app.settings.default_seats):
             self.app.update_settings(dataclasses.replace(self.app.settings, default_seats=seats))

@@ -152,7 +152,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--lang",
         choices=LANGUAGES,
         metavar="CODE",
-        help="language of the table: " + ", ".join(LANGUAGES),
+        help="language for this run (Settings chooses the saved one): " + ", ".join(LANGUAGES),
     )
     game.add_argument(
         "--autoplay",

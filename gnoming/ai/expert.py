@@ -46,6 +46,7 @@ class ExpertBot(HardBot):
         full_seats: int = 3,
         model: str = "fast",
         blend: float = 0.5,
+        heads_up_feed_weight: float | None = None,
         clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         super().__init__(
@@ -60,5 +61,6 @@ class ExpertBot(HardBot):
             model=model,
             short_seats=(),
             blend=blend,
+            heads_up_feed_weight=heads_up_feed_weight,
             clock=clock,
         )

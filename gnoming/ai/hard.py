@@ -90,6 +90,8 @@ class HardBot:
         short_seats: Sequence[int] = SHORT_SEATS,
         short_leaf_potential: float = SHORT_LEAF_POTENTIAL,
         blend: float | Sequence[float] = 0.0,
+        feed_weight: float = FEED_WEIGHT,
+        heads_up_feed_weight: float | None = None,
         clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         if objective not in OBJECTIVES:
@@ -136,6 +138,14 @@ class HardBot:
         if not fits:
             raise ValueError("blend is at least 0 and below 1 (several weights: each above 0)")
         self.blend: float | tuple[float, ...] = blend
+        for weight in (feed_weight, heads_up_feed_weight):
+            if weight is not None and not 0.0 <= weight <= 2.0:
+                raise ValueError("a feed weight is between 0 and 2")
+        self.feed_weight = feed_weight
+        """How much the planner (which ranks the candidates and decides what is
+        not searched) minds what the discards give the next player, per point."""
+        self.heads_up_feed_weight = feed_weight if heads_up_feed_weight is None else heads_up_feed_weight
+        """The same at a table of two, where the next player is the only one."""
         """Where the search goes to the end of the round: with ``blend`` > 0 every
         playout is also judged one turn ahead (:func:`leaf_points`, own lines at
         ``short_leaf_potential``), and scores ``blend * leaf + (1 - blend) *
@@ -147,7 +157,8 @@ class HardBot:
         if len(legal) == 1:
             return DecidedThinker(legal[0])
         seed = self.rng.getrandbits(64)
-        planner = TurnPlanner(obs, potential=POTENTIAL, feed_weight=FEED_WEIGHT)
+        feed = self.heads_up_feed_weight if obs.n_seats == 2 else self.feed_weight
+        planner = TurnPlanner(obs, potential=POTENTIAL, feed_weight=feed)
         searched = SEARCHED + ((Phase.DISCARD, Phase.HAZARD_TURN) if self.discards else ())
         if obs.phase not in searched or obs.held is Card.HAZARD:
             # a hazard in hand: the planner's points say it all (keep it only

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from gnoming.ai import make_bot
+from gnoming.ai import make_bot, make_bot_from_spec
 from gnoming.ai.easy import EasyBot
 from gnoming.ai.hard import HardBot
 from gnoming.ai.protocol import Bot
@@ -443,3 +443,39 @@ def test_a_search_judged_at_several_turns_weighs_each_judgement_of_the_same_play
     assert search(HardBot(3, playouts=8, blend=(0.5,))).values == search(
         HardBot(3, playouts=8, blend=0.5)
     ).values
+
+
+def test_the_planner_minds_the_next_player_at_its_own_weight_heads_up(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import gnoming.ai.hard as hard
+    from gnoming.ai.expert import ExpertBot
+
+    weights: list[tuple[int, float | None]] = []
+    real = hard.TurnPlanner
+
+    def recording(obs, **kwargs):  # type: ignore[no-untyped-def]
+        weights.append((obs.n_seats, kwargs.get("feed_weight")))
+        return real(obs, **kwargs)
+
+    monkeypatch.setattr(hard, "TurnPlanner", recording)
+
+    def weight_at(bot: HardBot, n_seats: int) -> float | None:
+        state = GameState.new(n_seats, seed=3)
+        while state.phase is Phase.INITIAL_FLIP:
+            state.apply(state.legal_actions()[0])
+        weights.clear()
+        bot.start(observe(state, state.current_seat()), state.legal_actions())
+        assert [n for n, _w in weights] == [n_seats]
+        return weights[0][1]
+
+    assert weight_at(HardBot(1, playouts=2), 2) == hard.FEED_WEIGHT
+    assert weight_at(HardBot(1, playouts=2), 4) == hard.FEED_WEIGHT
+    tuned = HardBot(1, playouts=2, feed_weight=0.2, heads_up_feed_weight=0.6)
+    assert (weight_at(tuned, 2), weight_at(tuned, 3), weight_at(tuned, 7)) == (0.6, 0.2, 0.2)
+    assert weight_at(HardBot(1, playouts=2, feed_weight=0.3), 2) == 0.3
+    expert = make_bot_from_spec("expert(heads_up_feed_weight=0.7)", 1)
+    assert isinstance(expert, ExpertBot)
+    assert (weight_at(expert, 2), weight_at(expert, 4)) == (0.7, hard.FEED_WEIGHT)
+    with pytest.raises(ValueError, match="feed weight"):
+        HardBot(1, heads_up_feed_weight=-1.0)

@@ -138,20 +138,22 @@ class HardBot:
         if not fits:
             raise ValueError("blend is at least 0 and below 1 (several weights: each above 0)")
         self.blend: float | tuple[float, ...] = blend
-        for weight in (feed_weight, heads_up_feed_weight):
-            if weight is not None and not 0.0 <= weight <= 2.0:
-                raise ValueError("a feed weight is between 0 and 2")
-        self.feed_weight = feed_weight
-        """How much the planner (which ranks the candidates and decides what is
-        not searched) minds what the discards give the next player, per point."""
-        self.heads_up_feed_weight = feed_weight if heads_up_feed_weight is None else heads_up_feed_weight
-        """The same at a table of two, where the next player is the only one."""
         """Where the search goes to the end of the round: with ``blend`` > 0 every
         playout is also judged one turn ahead (:func:`leaf_points`, own lines at
         ``short_leaf_potential``), and scores ``blend * leaf + (1 - blend) *
         ending``. Several weights ``(b1, b2, ...)``: judged one turn ahead
         (``b1``), two turns ahead (``b2``) and so on, the ending the rest
         (``RoundSearch(leaf_weight=...)``)."""
+        for weight in (feed_weight, heads_up_feed_weight):
+            if weight is not None and not 0.0 <= weight <= 2.0:
+                raise ValueError("a feed weight is between 0 and 2")
+        self.feed_weight = feed_weight
+        """How much the planner (which ranks the candidates and decides what is
+        not searched) minds what the discards give the next player, per point."""
+        self.heads_up_feed_weight = (
+            feed_weight if heads_up_feed_weight is None else heads_up_feed_weight
+        )
+        """The same at a table of two, where the next player is the only one."""
 
     def start(self, obs: Observation, legal: Sequence[Action]) -> Thinker:
         if len(legal) == 1:

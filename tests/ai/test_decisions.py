@@ -450,9 +450,10 @@ def test_the_planner_minds_the_next_player_at_its_own_weight_heads_up(
 ) -> None:
     import gnoming.ai.hard as hard
     from gnoming.ai.expert import ExpertBot
+    from gnoming.ai.planner import TurnPlanner
 
     weights: list[tuple[int, float | None]] = []
-    real = hard.TurnPlanner
+    real = TurnPlanner
 
     def recording(obs, **kwargs):  # type: ignore[no-untyped-def]
         weights.append((obs.n_seats, kwargs.get("feed_weight")))

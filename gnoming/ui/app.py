@@ -432,28 +432,97 @@ def missing_files() -> list[str]:
     return missing
 
 
-def say_files_are_missing(missing: list[str], options: LaunchOptions) -> None:
-    """Tell the player the installation is damaged: on standard error, and in a
-    small window when there is a screen to show one (closed by any key or click,
-    or after a minute)."""
-    shown = ", ".join(missing[:3]) + (f" and {len(missing) - 3} more" if len(missing) > 3 else "")
-    lines = [
-        f"{TITLE} cannot start: some of its files are missing:",
+def missing_files_message(missing: list[str]) -> list[str]:
+    """What the player is told of a damaged installation, in the current language."""
+    shown = ", ".join(missing[:3])
+    if len(missing) > 3:
+        more = len(missing) - 3
+        shown = i18n.ngettext(
+            "{files} and {count} more file", "{files} and {count} more files", more
+        ).format(files=shown, count=more)
+    return [
+        i18n._("{title} cannot start: some of its files are missing:").format(title=TITLE),
         shown,
-        "Installing the game again brings them back; your games and statistics are kept.",
+        i18n._(
+            "Installing the game again brings them back; your games and statistics are kept."
+        ),
     ]
+
+
+def _font_file_at(path: Path, script: str | None = None) -> pygame.font.Font | None:
+    """The font in ``path`` at 24 px, or ``None`` when it is missing or unreadable."""
+    if not path.is_file():
+        return None
+    try:
+        font = pygame.font.Font(path, 24)
+    except (OSError, pygame.error):
+        return None
+    if script is not None:
+        font.set_script(script)
+    return font
+
+
+def _message_fonts(language: str) -> tuple[pygame.font.Font, pygame.font.Font | None] | None:
+    """Fonts for the damaged-installation window: one for Latin letters (the
+    game's when its file is there, else pygame's own) and, for Marathi, one for
+    Devanagari; ``None`` when the Devanagari one is missing (the window then
+    speaks English)."""
+    latin = _font_file_at(Path(fonts.font_file())) or pygame.font.Font(None, 24)
+    if language != "mr":
+        return latin, None
+    devanagari = _font_file_at(Path(fonts.font_file(False, fonts.DEVANAGARI)), fonts.DEVANAGARI)
+    return None if devanagari is None else (latin, devanagari)
+
+
+def _message_line(
+    text: str, latin: pygame.font.Font, devanagari: pygame.font.Font | None
+) -> pygame.Surface:
+    """One line of the window, run by run in the font that has its letters
+    (Noto Sans Devanagari has no Latin letters for the file names)."""
+    runs = []
+    for run in fonts.script_runs(text):
+        font = devanagari if devanagari is not None and fonts.has_devanagari(run) else latin
+        runs.append((font.render(run, True, theme.CREAM), font.get_ascent()))
+    ascent = max(a for _surface, a in runs)
+    height = max(ascent - a + surface.get_height() for surface, a in runs)
+    line = pygame.Surface((sum(surface.get_width() for surface, _a in runs), height), pygame.SRCALPHA)
+    x = 0
+    for surface, a in runs:
+        line.blit(surface, (x, ascent - a))
+        x += surface.get_width()
+    return line
+
+
+def say_files_are_missing(missing: list[str], options: LaunchOptions) -> None:
+    """Tell the player the installation is damaged, in their language (the one
+    ``--lang`` or their settings choose): on standard error, and in a small window
+    when there is a screen to show one (closed by any key or click, or after a
+    minute). The window falls back to English when the font for the player's
+    script is one of the missing files."""
+    try:
+        wanted: str = options.lang or startup_language(data_dir(options.data_dir))
+    except Exception:  # a data folder that cannot be read at all: English
+        wanted = "en"
+    language = i18n.set_language(wanted)
+    lines = missing_files_message(missing)
     print(f"{lines[0]} {lines[1]}.\n{lines[2]}", file=sys.stderr)
     if options.autoplay or options.quit_at_end or os.environ.get("SDL_VIDEODRIVER") == "dummy":
         return
     try:
         pygame.init()
-        font = pygame.font.Font(None, 24)  # pygame's own font: the game's may be the missing ones
-        width = max(font.size(text)[0] for text in lines) + 40
+        chosen = _message_fonts(language)
+        if chosen is None:
+            i18n.set_language("en")
+            lines = missing_files_message(missing)
+            chosen = _message_fonts("en")
+            assert chosen is not None
+        drawn = [_message_line(text, *chosen) for text in lines]
+        width = max(line.get_width() for line in drawn) + 40
         screen = pygame.display.set_mode((width, 40 * len(lines) + 40))
         pygame.display.set_caption(TITLE)
         screen.fill(theme.FELT_DARK)
-        for row, text in enumerate(lines):
-            screen.blit(font.render(text, True, theme.CREAM), (20, 28 + 40 * row))
+        for row, line in enumerate(drawn):
+            screen.blit(line, (20, 28 + 40 * row))
         pygame.display.flip()
         deadline = time.monotonic() + 60.0
         while time.monotonic() < deadline:

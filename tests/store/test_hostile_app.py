@@ -158,3 +158,82 @@ def test_a_damaged_installation_is_told_in_words_not_a_crash_report(
     assert "cannot start: some of its files are missing" in error
     assert "art/cards/p7.svg" in error and "art/fonts/NotoSans-Bold.ttf" in error
     assert not (data / "crash").exists()
+
+
+def _damaged_game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, *missing: str) -> Path:
+    """A copy of the game's files with ``missing`` taken out, where the game looks for them."""
+    import shutil
+    import sys
+
+    from gnoming.paths import asset_root
+
+    game = tmp_path / "game"
+    shutil.copytree(asset_root() / "art", game / "art")
+    shutil.copytree(asset_root() / "locale", game / "locale")  # with the compiled catalogs
+    for name in missing:
+        (game / name).unlink()
+    monkeypatch.setattr(sys, "_MEIPASS", str(game), raising=False)
+    return game
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        ("fi", "ei voi käynnistyä: osa sen tiedostoista puuttuu"),
+        ("et", "ei saa käivituda: mõned selle failid on puudu"),
+        ("mr", "सुरू होऊ शकत नाही"),
+    ],
+)
+def test_a_damaged_installation_is_told_in_the_language_of_the_run(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    lang: str,
+    words: str,
+) -> None:
+    from gnoming.cli import main
+
+    _damaged_game(tmp_path, monkeypatch, "art/cards/p7.svg")
+    data = tmp_path / "data"
+    assert main(["--data-dir", str(data), "--lang", lang, "--max-frames", "3"]) == 1
+    error = capsys.readouterr().err
+    assert words in error and "art/cards/p7.svg" in error
+    assert "cannot start" not in error
+
+
+def test_a_damaged_installation_is_told_in_the_language_the_player_chose(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from gnoming.cli import main
+    from gnoming.store.settings import Settings, save_settings
+
+    missing = ["art/cards/p7.svg", "art/cards/p8.svg", "art/cards/p9.svg"]
+    missing += ["art/cards/p10.svg", "art/cards/p11.svg"]
+    _damaged_game(tmp_path, monkeypatch, *missing)
+    data = tmp_path / "data"
+    data.mkdir()
+    save_settings(data, Settings(language="fi"))
+    assert main(["--data-dir", str(data), "--max-frames", "3"]) == 1
+    error = capsys.readouterr().err
+    assert "osa sen tiedostoista puuttuu" in error
+    assert "ja 2 muuta tiedostoa" in error  # the first three named, the rest counted
+
+
+def test_the_damaged_installation_window_draws_marathi_only_with_its_font(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from gnoming.ui.app import _message_fonts, _message_line
+
+    pygame.font.init()
+    fonts = _message_fonts("mr")
+    assert fonts is not None and fonts[1] is not None
+    latin, devanagari = fonts
+    # the file names in Latin letters, the words in Devanagari: each in a font that has them
+    whole = _message_line("art/cards/p7.svg आणि आणखी 2 फाइली", latin, devanagari)
+    assert whole.get_width() == (
+        latin.size("art/cards/p7.svg ")[0] + devanagari.size("आणि आणखी 2 फाइली")[0]
+    )
+    assert _message_fonts("fi") is not None
+    _damaged_game(tmp_path, monkeypatch, "art/fonts/NotoSansDevanagari-Regular.ttf")
+    assert _message_fonts("mr") is None  # the window then says it in English
+    assert _message_fonts("fi") is not None

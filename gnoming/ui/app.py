@@ -479,18 +479,13 @@ def _message_line(
 ) -> pygame.Surface:
     """One line of the window, run by run in the font that has its letters
     (Noto Sans Devanagari has no Latin letters for the file names)."""
-    runs = []
-    for run in fonts.script_runs(text):
-        font = devanagari if devanagari is not None and fonts.has_devanagari(run) else latin
-        runs.append((font.render(run, True, theme.CREAM), font.get_ascent()))
-    ascent = max(a for _surface, a in runs)
-    height = max(ascent - a + surface.get_height() for surface, a in runs)
-    line = pygame.Surface((sum(surface.get_width() for surface, _a in runs), height), pygame.SRCALPHA)
-    x = 0
-    for surface, a in runs:
-        line.blit(surface, (x, ascent - a))
-        x += surface.get_width()
-    return line
+    return widgets.join_runs(
+        [
+            (devanagari if devanagari is not None and fonts.has_devanagari(run) else latin, run)
+            for run in fonts.script_runs(text)
+        ],
+        theme.CREAM,
+    )
 
 
 def say_files_are_missing(missing: list[str], options: LaunchOptions) -> None:

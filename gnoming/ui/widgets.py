@@ -40,11 +40,14 @@ def _render_runs(text: str, size: int, colour: Colour, bold: bool) -> pygame.Sur
     pieces = font_runs(text)
     if len(pieces) == 1:
         return get_font(size, bold, pieces[0][1]).render(text, True, colour)
-    runs = [run for run, _script in pieces]
-    fonts = [get_font(size, bold, script) for _run, script in pieces]
-    parts = [font.render(run, True, colour) for font, run in zip(fonts, runs, strict=True)]
-    ascent = max(font.get_ascent() for font in fonts)
-    tops = [ascent - font.get_ascent() for font in fonts]
+    return join_runs([(get_font(size, bold, script), run) for run, script in pieces], colour)
+
+
+def join_runs(runs: Sequence[tuple[pygame.font.Font, str]], colour: Colour) -> pygame.Surface:
+    """Runs of text, each drawn in its own font, side by side on one baseline."""
+    parts = [font.render(run, True, colour) for font, run in runs]
+    ascent = max(font.get_ascent() for font, _run in runs)
+    tops = [ascent - font.get_ascent() for font, _run in runs]
     height = max(top + part.get_height() for top, part in zip(tops, parts, strict=True))
     surface = pygame.Surface((sum(p.get_width() for p in parts), height), pygame.SRCALPHA)
     x = 0

@@ -20,10 +20,13 @@ POT = LOCALE / "gnoming.pot"
 DOMAIN = "gnoming"
 LANGUAGES = ("et", "fi", "mr")
 KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "rule_text": None}
+PO_WIDTH = 76
+"""Where the .po files wrap their lines (Babel's own default, as the catalogs
+were written): ``update`` rewrites only what changed, not every long message."""
 
 
-def po_path(lang: str) -> Path:
-    return LOCALE / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+def po_path(lang: str, locale: Path = LOCALE) -> Path:
+    return locale / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
 
 
 def extract(target: Path | None = None) -> int:
@@ -48,14 +51,15 @@ def extract(target: Path | None = None) -> int:
     return 0
 
 
-def update() -> int:
+def update(locale: Path = LOCALE) -> int:
+    """Merge the template into every language's catalog under ``locale``."""
     from babel.messages.catalog import Catalog
     from babel.messages.pofile import read_po, write_po
 
-    with POT.open("rb") as handle:
+    with (locale / POT.name).open("rb") as handle:
         template = read_po(handle)
     for lang in LANGUAGES:
-        path = po_path(lang)
+        path = po_path(lang, locale)
         if path.exists():
             with path.open("rb") as handle:
                 catalog = read_po(handle, locale=lang)
@@ -64,8 +68,9 @@ def update() -> int:
         catalog.update(template, update_header_comment=False)
         path.parent.mkdir(parents=True, exist_ok=True)
         with path.open("wb") as handle:
-            write_po(handle, catalog, width=100, sort_output=True, ignore_obsolete=True)
-        print(f"{lang}: {path.relative_to(ROOT)}")
+            write_po(handle, catalog, width=PO_WIDTH, sort_output=True, ignore_obsolete=True)
+        shown = path.relative_to(ROOT) if path.is_relative_to(ROOT) else path
+        print(f"{lang}: {shown}")
     return 0
 
 

@@ -83,3 +83,27 @@ def test_marathi_always_calls_a_gnome_the_same_word() -> None:
     bare = re.compile("(?<!ग्)नोम")
     wrong = [m.id for m in catalog if m.id and isinstance(m.string, str) and bare.search(m.string)]
     assert wrong == []
+
+
+def _without_references(text: str) -> list[str]:
+    return [
+        line
+        for line in text.splitlines()
+        if not line.startswith("#:") and not line.startswith('"POT-Creation-Date:')
+    ]
+
+
+def test_updating_the_catalogs_rewrites_nothing_but_references(tmp_path: Path) -> None:
+    """`scripts/i18n.py update` on the committed catalogs changes no message,
+    and wraps the lines as the catalogs do (it once rewrapped about a thousand
+    lines of each, so a maintainer's one new message came with a diff of
+    every long one)."""
+    import shutil
+
+    shutil.copytree(ROOT / "locale", tmp_path / "locale")
+    script.update(tmp_path / "locale")
+    for lang in ("et", "fi", "mr"):
+        relative = Path(lang) / "LC_MESSAGES" / "gnoming.po"
+        before = (ROOT / "locale" / relative).read_text(encoding="utf-8")
+        after = (tmp_path / "locale" / relative).read_text(encoding="utf-8")
+        assert _without_references(after) == _without_references(before), lang

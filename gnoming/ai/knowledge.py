@@ -186,9 +186,13 @@ class Estimator:
         return base - self.potential * self._potential(cards, base)
 
     def _potential(self, cards: Sequence[int], base: float) -> float:
+        # One card goes on a spoiler: where a row and a column share theirs, the
+        # trial of either line already counts every match that card makes, so
+        # only the better of the two lines counts (summing them credited the
+        # card there twice, and could value a 12 there above a -5).
         unseen = self.unseen
         probability = unseen.probabilities
-        bonus = 0.0
+        best: dict[int, float] = {}
         has_mulligan = MULLIGAN in cards
         p_mull = 0.0 if has_mulligan else probability.get(MULLIGAN, 0.0) * 0.5
         pairs = HALF_BUILT
@@ -210,8 +214,10 @@ class Estimator:
             if cards[slot] == DOWN:
                 already = probability.get(value, 0.0)
                 chance = 1.0 - (1.0 - chance) * (1.0 - already)
-            bonus += chance * gain
-        return bonus
+            bonus = chance * gain
+            if bonus > best.get(slot, 0.0):
+                best[slot] = bonus
+        return sum(best.values())
 
 
 def estimate_turns_left(obs: Observation, seat: int) -> float:

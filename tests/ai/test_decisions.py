@@ -480,3 +480,27 @@ def test_the_planner_minds_the_next_player_at_its_own_weight_heads_up(
     assert (weight_at(expert, 2), weight_at(expert, 4)) == (0.7, hard.FEED_WEIGHT)
     with pytest.raises(ValueError, match="feed weight"):
         HardBot(1, heads_up_feed_weight=-1.0)
+
+
+def test_a_spoiler_shared_by_a_row_and_a_column_is_counted_once() -> None:
+    """A card spoiling a row and a column of 5s: a -5 there is better than a 12
+    whatever comes, and the estimator must say so (counting each line's chance
+    separately credited the card there twice, and valued the 12 above the -5)."""
+    from gnoming.ai.knowledge import DOWN as D
+    from gnoming.ai.knowledge import Estimator, Unseen, turns_left
+
+    unseen = Unseen.of(observe(GameState.new(4, seed=5), 0))
+
+    def cross(x: int) -> list[int]:
+        return [D, 5, D, 5, x, 5, D, 5, D]
+
+    for quickest in (4, 5, 7):
+        for potential in (1.0, 1.3):
+            estimator = Estimator(unseen, turns_left(quickest), potential)
+            assert estimator.value(cross(12)) > estimator.value(cross(-5)) + 3
+    # one line alone still counts: less than the row of 5s made, more than nothing
+    plain = Estimator(unseen, turns_left(7), 0.0)
+    lines = Estimator(unseen, turns_left(7), 1.0)
+    row = [5, 12, 5, D, D, D, D, D, D]
+    made = [5, 5, 5, D, D, D, D, D, D]
+    assert plain.value(made) < lines.value(row) < plain.value(row)

@@ -114,9 +114,10 @@ def test_a_keep_that_turns_up_the_last_card_is_not_remembered_across_tables() ->
 
 
 def reference_potential(estimator: Estimator, cards: list[int], base: float) -> float:
-    """Estimator._potential as it was written before its lookup table."""
+    """Estimator._potential as it was written before its lookup table (with the
+    better line only, where a row and a column share their spoiler)."""
     unseen = estimator.unseen
-    bonus = 0.0
+    best: dict[int, float] = {}
     p_mull = 0.0 if 0 in cards else unseen.probability(0) * 0.5
     for line in ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8)):
         a, b, c = cards[line[0]], cards[line[1]], cards[line[2]]
@@ -143,8 +144,8 @@ def reference_potential(estimator: Estimator, cards: list[int], base: float) -> 
         if cards[slot] == DOWN:
             already = unseen.probability(value)
             chance = 1.0 - (1.0 - chance) * (1.0 - already)
-        bonus += chance * gain
-    return bonus
+        best[slot] = max(best.get(slot, 0.0), chance * gain)
+    return sum(best.values())
 
 
 @settings(max_examples=400, deadline=None)

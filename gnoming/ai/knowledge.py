@@ -138,27 +138,58 @@ def exact_points(cards: Sequence[int]) -> int:
 
 @dataclass(frozen=True, slots=True)
 class Unseen:
-    """The cards nobody can see, as the seat counts them."""
+    """The cards nobody can see, as the seat counts them.
+
+    Until the draw pile is rebuilt from the discard piles, a face-down card and
+    the next draw come from the same unseen cards. After a rebuild the table
+    knows the pile's cards (``Observation.draw_pile_cards``): then the counts
+    and ``mean`` are those of the face-down cards only, and ``distribution``
+    that of the pile."""
 
     counts: dict[int, int]
+    """The cards a face-down card may be, by card."""
     total: int
     mean: float
-    """Mean points of an unseen card (a face-down card is worth this, on average)."""
+    """Mean points of a face-down card (what one is worth, on average)."""
     distribution: tuple[tuple[int, float], ...]
     """(card, probability) of the next card from the draw pile."""
     probabilities: dict[int, float] = field(default_factory=dict, compare=False, repr=False)
     """The same by card (cards that cannot come are missing)."""
+    down_distribution: tuple[tuple[int, float], ...] | None = None
+    """(card, probability) of a face-down card, when it differs from the next
+    draw's (after a rebuild); ``None``: the same as ``distribution``."""
+    down_probabilities: dict[int, float] | None = field(default=None, compare=False, repr=False)
 
     @classmethod
     def of(cls, obs: Observation) -> Unseen:
-        hidden = obs.hidden_cards()
+        hidden = obs.face_down_cards()
         counts = {int(card): n for card, n in hidden.items() if n > 0}
         total = sum(counts.values())
-        if total == 0:
-            return cls({}, 0, 4.0, ())
-        mean = sum(card_points(c) * n for c, n in counts.items()) / total
-        distribution = tuple(sorted((c, n / total) for c, n in counts.items()))
-        return cls(counts, total, mean, distribution, dict(distribution))
+        mean = sum(card_points(c) * n for c, n in counts.items()) / total if total else 4.0
+        down = tuple(sorted((c, n / total) for c, n in counts.items()))
+        pile = obs.draw_pile_cards
+        if pile is None:
+            if total == 0:
+                return cls({}, 0, 4.0, ())
+            return cls(counts, total, mean, down, dict(down))
+        drawn: dict[int, int] = {}
+        for card in pile:
+            drawn[int(card)] = drawn.get(int(card), 0) + 1
+        if not drawn:  # an empty pile is rebuilt again at the next draw
+            drawn = counts
+        size = sum(drawn.values())
+        draws = tuple(sorted((c, n / size) for c, n in drawn.items())) if size else ()
+        return cls(counts, total, mean, draws, dict(draws), down, dict(down))
+
+    @property
+    def face_down(self) -> tuple[tuple[int, float], ...]:
+        """(card, probability) of a face-down card."""
+        return self.distribution if self.down_distribution is None else self.down_distribution
+
+    def down_probability(self, card: int) -> float:
+        """The chance that a face-down card is ``card``."""
+        table = self.probabilities if self.down_probabilities is None else self.down_probabilities
+        return table.get(card, 0.0)
 
     def probability(self, card: int) -> float:
         return self.probabilities.get(card, 0.0)
@@ -212,7 +243,7 @@ class Estimator:
             q = probability.get(value, 0.0) + p_mull
             chance = 1.0 - (1.0 - q) ** turns
             if cards[slot] == DOWN:
-                already = probability.get(value, 0.0)
+                already = unseen.down_probability(value)
                 chance = 1.0 - (1.0 - chance) * (1.0 - already)
             bonus = chance * gain
             if bonus > best.get(slot, 0.0):

@@ -129,7 +129,7 @@ class TurnPlanner:
         """Expected feed cost of a card turned up from face down."""
         if self._mean_feed is None:
             self._mean_feed = sum(
-                p * self.feed_cost(card, tops) for card, p in self.unseen.distribution
+                p * self.feed_cost(card, tops) for card, p in self.unseen.face_down
             )
         return self._mean_feed
 
@@ -159,7 +159,7 @@ class TurnPlanner:
         # stopping and the best bounce, for each card it could be
         gain = 0.0
         up_values = {c for c in new if 1 <= c <= 12}
-        for revealed, p in self.unseen.distribution:
+        for revealed, p in self.unseen.face_down:
             if not 1 <= revealed <= 12 or revealed not in up_values:
                 continue
             stop_r = self.value(new) + self.feed_cost(revealed, tops)

@@ -326,6 +326,9 @@ class WireObservation(msgspec.Struct, frozen=True, kw_only=True):
     went_out_first: SeatIndex | None
     final_turns_left: Annotated[int, msgspec.Meta(ge=0, le=MAX_SEATS)]
     round_results: tuple[WireRound, ...]
+    draw_pile_cards: tuple[Card, ...] | None = None
+    """The draw pile's cards, sorted, once it was rebuilt from the discard
+    piles this round (public then); absent from older peers."""
 
 
 class Ev(msgspec.Struct, tag_field="e", frozen=True, kw_only=True):

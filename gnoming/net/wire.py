@@ -93,6 +93,7 @@ def observation_to_wire(obs: Observation) -> WireObservation:
         went_out_first=obs.went_out_first,
         final_turns_left=obs.final_turns_left,
         round_results=tuple(round_to_wire(r) for r in obs.round_results),
+        draw_pile_cards=obs.draw_pile_cards,
     )
 
 
@@ -113,7 +114,9 @@ def observation_from_wire(wire: WireObservation, seat: int) -> Observation:
         raise ProtocolError("went_out_first is not a seat at this table")
     if len(wire.round_results) > 3:
         raise ProtocolError("a game has three rounds")
-    return Observation(
+    if wire.draw_pile_cards is not None and len(wire.draw_pile_cards) != wire.draw_pile_count:
+        raise ProtocolError("the known draw pile does not hold draw_pile_count cards")
+    obs = Observation(
         seat=seat,
         n_seats=n,
         first_seat=wire.first_seat,
@@ -136,7 +139,14 @@ def observation_from_wire(wire: WireObservation, seat: int) -> Observation:
         went_out_first=wire.went_out_first,
         final_turns_left=wire.final_turns_left,
         round_results=tuple(round_from_wire(r, n) for r in wire.round_results),
+        draw_pile_cards=wire.draw_pile_cards,
     )
+    if obs.draw_pile_cards is not None:
+        hidden = obs.hidden_cards()
+        hidden.subtract(obs.draw_pile_cards)
+        if any(n < 0 for n in hidden.values()):
+            raise ProtocolError("the known draw pile holds cards that are seen elsewhere")
+    return obs
 
 
 # ---------------------------------------------------------------------- events

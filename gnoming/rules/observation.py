@@ -2,7 +2,8 @@
 
 An :class:`Observation` holds everything public at the table — every face-up
 card, both discard piles in full, counts, scores, whose turn it is, the card in
-hand — and nothing else: no face-down card, no order of the draw pile.
+hand, and, once the draw pile was rebuilt from the discard piles, which cards
+it holds — and nothing else: no face-down card, no order of the draw pile.
 :func:`determinize` turns an observation back into a full :class:`GameState`
 by dealing the hidden cards at random, which is how the computer opponents
 search without cheating.
@@ -46,6 +47,10 @@ class Observation:
     went_out_first: int | None
     final_turns_left: int
     round_results: tuple[RoundResult, ...]
+    draw_pile_cards: tuple[Card, ...] | None = None
+    """The cards of the draw pile, sorted, when the table knows them: after the
+    pile was rebuilt from the discard piles (which everyone saw) in this round,
+    every card drawn since shown. ``None`` while it is the unseen rest of the deck."""
 
     def face_down_count(self, seat: int) -> int:
         return sum(1 for card in self.layouts[seat] if card is None)
@@ -75,6 +80,16 @@ class Observation:
         hidden = deck_counter()
         hidden.subtract(self.visible_cards())
         return +hidden
+
+    def face_down_cards(self) -> Counter[Card]:
+        """The multiset the face-down cards are dealt from: the hidden cards less
+        the draw pile when its cards are known (then the draw pile is exactly
+        :attr:`draw_pile_cards`), else all the hidden cards."""
+        hidden = self.hidden_cards()
+        if self.draw_pile_cards is not None:
+            hidden.subtract(self.draw_pile_cards)
+            hidden = +hidden
+        return hidden
 
 
 def observe(state: GameState, seat: int) -> Observation:
@@ -106,6 +121,7 @@ def observe(state: GameState, seat: int) -> Observation:
         went_out_first=state.went_out_first,
         final_turns_left=state.final_turns_left,
         round_results=tuple(state.round_results),
+        draw_pile_cards=tuple(sorted(state.draw_pile)) if state.draw_pile_known else None,
     )
 
 
@@ -116,8 +132,14 @@ def determinize(
     the face-down positions and the draw pile. Its own generator is seeded from
     ``rng``; it has no history and cannot be replayed from a record.
     ``stop_at_round_end`` as in :meth:`GameState.clone` (for search)."""
-    hidden = list(obs.hidden_cards().elements())
+    known_pile = obs.draw_pile_cards
+    hidden = list(obs.face_down_cards().elements())
     rng.shuffle(hidden)
+    if known_pile is not None:  # the face-down cards come from the rest of them
+        pile = list(known_pile)
+        rng.shuffle(pile)
+    else:  # the face-down cards are dealt from the top: the rest is the pile
+        pile = hidden
     state = GameState.__new__(GameState)
     state.n_seats = obs.n_seats
     state.first_seat = obs.first_seat
@@ -133,7 +155,8 @@ def determinize(
     state.layouts = layouts
     state.face_up = face_up
     state.face_down_count = [up.count(False) for up in face_up]
-    state.draw_pile = hidden
+    state.draw_pile = pile
+    state.draw_pile_known = known_pile is not None
     state.discard_piles = [list(obs.discard_piles[0]), list(obs.discard_piles[1])]
     state.removed_hazards = [Card.HAZARD] * obs.removed_hazards
     state.phase = obs.phase

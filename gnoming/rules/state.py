@@ -96,6 +96,7 @@ class GameState:
         "face_up",
         "face_down_count",
         "draw_pile",
+        "draw_pile_known",
         "discard_piles",
         "removed_hazards",
         "phase",
@@ -127,6 +128,10 @@ class GameState:
     face_down_count: list[int]
     draw_pile: list[Card]
     """Top card last."""
+    draw_pile_known: bool
+    """The draw pile was rebuilt from the discard piles this round: the whole
+    table saw those cards and every card drawn since, so which cards it holds
+    (not their order) is public."""
     discard_piles: list[list[Card]]
     """Piles A and B, top card last."""
     removed_hazards: list[Card]
@@ -243,6 +248,7 @@ class GameState:
         other.face_up = [up[:] for up in self.face_up]
         other.face_down_count = self.face_down_count[:]
         other.draw_pile = self.draw_pile[:]
+        other.draw_pile_known = self.draw_pile_known
         other.discard_piles = [self.discard_piles[0][:], self.discard_piles[1][:]]
         other.removed_hazards = self.removed_hazards[:]
         other.phase = self.phase
@@ -509,6 +515,7 @@ class GameState:
             del pile[:-1]
         self.rng.shuffle(cards)
         self.draw_pile = cards
+        self.draw_pile_known = True
         events.append(DrawPileRebuilt(len(cards)))
 
     def _start_turn(self, seat: int, events: list[Event]) -> None:
@@ -588,6 +595,7 @@ class GameState:
             self.discard_piles[pile].append(card)
             events.append(DiscardPileStarted(pile, card))
         self.draw_pile = deck
+        self.draw_pile_known = False
         self.held = None
         self.held_from = DRAW_PILE
         self.bounce_from = -1

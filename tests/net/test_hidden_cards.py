@@ -47,12 +47,20 @@ def hidden_places(before: GameState, action: Action) -> tuple[list[tuple[int, in
 def shuffled(before: GameState, action: Action, rng: random.Random) -> GameState:
     state = before.clone()
     places, pile = hidden_places(before, action)
-    cards = [state.layouts[s][p] for s, p in places] + [state.draw_pile[i] for i in pile]
-    rng.shuffle(cards)
-    for s, p in places:
-        state.layouts[s][p] = cards.pop()
-    for i in pile:
-        state.draw_pile[i] = cards.pop()
+    if before.draw_pile_known:
+        # after a rebuild the table knows which cards the pile holds: the
+        # face-down cards and the pile's order are still secret, each apart
+        groups = [places, []], [[], pile]
+    else:
+        groups = ([places, pile],)
+    for group_places, group_pile in groups:
+        cards = [state.layouts[s][p] for s, p in group_places]
+        cards += [state.draw_pile[i] for i in group_pile]
+        rng.shuffle(cards)
+        for s, p in group_places:
+            state.layouts[s][p] = cards.pop()
+        for i in group_pile:
+            state.draw_pile[i] = cards.pop()
     state._legal = None
     return state
 

@@ -19,7 +19,8 @@ from gnoming.rules.scoring import LINE_POSITIONS as LINE_POSITIONS
 from gnoming.rules.scoring import WENT_OUT_BONUS, line_value
 
 DOWN = 100
-"""A face-down card in an int layout: breaks every match, scores the hidden mean."""
+"""A face-down card in an int layout: breaks every match, scores the mean of
+what a face-down card can be (``Unseen.mean``)."""
 MULLIGAN = 0
 HAZARD = int(Card.HAZARD)
 
@@ -173,9 +174,11 @@ class Unseen:
                 return cls({}, 0, 4.0, ())
             return cls(counts, total, mean, down, dict(down))
         drawn: dict[int, int] = {}
-        for card in pile:
+        # an empty pile is rebuilt again at the next draw, from the discards
+        # under the two tops
+        for card in pile or [c for p in obs.discard_piles for c in p[:-1]]:
             drawn[int(card)] = drawn.get(int(card), 0) + 1
-        if not drawn:  # an empty pile is rebuilt again at the next draw
+        if not drawn:
             drawn = counts
         size = sum(drawn.values())
         draws = tuple(sorted((c, n / size) for c, n in drawn.items())) if size else ()
@@ -217,13 +220,15 @@ class Estimator:
         return base - self.potential * self._potential(cards, base)
 
     def _potential(self, cards: Sequence[int], base: float) -> float:
-        # One card goes on a spoiler: where a row and a column share theirs, the
-        # trial of either line already counts every match that card makes, so
-        # only the better of the two lines counts (summing them credited the
-        # card there twice, and could value a 12 there above a -5).
+        # One card goes on a spoiler. Where a row and a column share theirs and
+        # wait for the same card, the trial of either line already counts both
+        # matches, so it counts once (summing them credited the card there
+        # twice, and could value a 12 there above a -5). Where they wait for
+        # different cards, either will do: the better one if it comes, else the
+        # other.
         unseen = self.unseen
         probability = unseen.probabilities
-        best: dict[int, float] = {}
+        slots: dict[int, dict[int, tuple[float, float]]] = {}
         has_mulligan = MULLIGAN in cards
         p_mull = 0.0 if has_mulligan else probability.get(MULLIGAN, 0.0) * 0.5
         pairs = HALF_BUILT
@@ -245,10 +250,24 @@ class Estimator:
             if cards[slot] == DOWN:
                 already = unseen.down_probability(value)
                 chance = 1.0 - (1.0 - chance) * (1.0 - already)
-            bonus = chance * gain
-            if bonus > best.get(slot, 0.0):
-                best[slot] = bonus
-        return sum(best.values())
+            slots.setdefault(slot, {})[value] = (gain, chance)
+        return slot_bonus(slots)
+
+
+def slot_bonus(slots: dict[int, dict[int, tuple[float, float]]]) -> float:
+    """The chance-weighted gain of the spoilers: for each spoiler position, the
+    (gain, chance) of every card that would complete a line there."""
+    bonus = 0.0
+    for ways in slots.values():
+        if len(ways) == 1:
+            ((gain, chance),) = ways.values()
+            bonus += chance * gain
+            continue
+        left = 1.0  # the chance that no better card came
+        for gain, chance in sorted(ways.values(), reverse=True):
+            bonus += left * chance * gain
+            left *= 1.0 - chance
+    return bonus
 
 
 def estimate_turns_left(obs: Observation, seat: int) -> float:

@@ -19,7 +19,9 @@ when someone drops, returns or is replaced by a gnome, :class:`EmoteShown`,
 :class:`Problem` says what went wrong with one of your messages.
 
 Face-down cards are never in any message: the snapshot has ``None`` for them
-and the draw pile is a count (see :mod:`gnoming.net.wire` and tests/net).
+and the draw pile is a count (after a rebuild from the discard piles, which
+everyone saw, also its cards, sorted; never their order; see
+:mod:`gnoming.net.wire` and tests/net).
 
 >>> msg = decode_client(b'{"type":"act","seq":3,"action":"keep 4"}')
 >>> msg

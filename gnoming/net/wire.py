@@ -146,6 +146,9 @@ def observation_from_wire(wire: WireObservation, seat: int) -> Observation:
         hidden.subtract(obs.draw_pile_cards)
         if any(n < 0 for n in hidden.values()):
             raise ProtocolError("the known draw pile holds cards that are seen elsewhere")
+        places = sum(1 for layout in obs.layouts for card in layout if card is None)
+        if sum(hidden.values()) != places:
+            raise ProtocolError("the known draw pile leaves the wrong cards for the face-down places")
     return obs
 
 

@@ -76,7 +76,8 @@ class Observation:
 
     def hidden_cards(self) -> Counter[Card]:
         """The multiset of cards nobody can see now: the face-down cards and the
-        draw pile together, in unknown places. Computer opponents sample from it."""
+        draw pile together, in unknown places. Computer opponents sample from it
+        (:meth:`face_down_cards` when the draw pile's cards are known)."""
         hidden = deck_counter()
         hidden.subtract(self.visible_cards())
         return +hidden

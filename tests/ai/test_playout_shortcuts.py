@@ -8,7 +8,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gnoming.ai.knowledge import DOWN, MATCH, POINTS, Estimator, Unseen, known_points
+from gnoming.ai.knowledge import DOWN, MATCH, POINTS, Estimator, Unseen, known_points, slot_bonus
 from gnoming.ai.playout import FastPolicy
 from gnoming.rules import Card, GameState, Phase, observe
 
@@ -37,6 +37,16 @@ def a_table() -> GameState:
     state = GameState.new(4, seed=3)
     while state.phase is Phase.INITIAL_FLIP:
         state.apply(state.legal_actions()[0])
+    return state
+
+
+def a_rebuilt_table() -> GameState:
+    """Seven seats played greedily until the draw pile was rebuilt (its cards known)."""
+    state = GameState.new(7, seed=3).clone(stop_at_round_end=True)
+    policy = FastPolicy(4.5, random.Random(3))
+    while not state.draw_pile_known:
+        legal = state.legal_actions()
+        state.apply(legal[0] if len(legal) == 1 else policy(state))
     return state
 
 
@@ -114,10 +124,10 @@ def test_a_keep_that_turns_up_the_last_card_is_not_remembered_across_tables() ->
 
 
 def reference_potential(estimator: Estimator, cards: list[int], base: float) -> float:
-    """Estimator._potential as it was written before its lookup table (with the
-    better line only, where a row and a column share their spoiler)."""
+    """Estimator._potential as it was written before its lookup table (a row and
+    a column that share their spoiler combined by ``slot_bonus``)."""
     unseen = estimator.unseen
-    best: dict[int, float] = {}
+    slots: dict[int, dict[int, tuple[float, float]]] = {}
     p_mull = 0.0 if 0 in cards else unseen.probability(0) * 0.5
     for line in ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8)):
         a, b, c = cards[line[0]], cards[line[1]], cards[line[2]]
@@ -142,22 +152,34 @@ def reference_potential(estimator: Estimator, cards: list[int], base: float) -> 
         q = unseen.probability(value) + p_mull
         chance = 1.0 - (1.0 - q) ** estimator.turns_left
         if cards[slot] == DOWN:
-            already = unseen.probability(value)
+            already = unseen.down_probability(value)
             chance = 1.0 - (1.0 - chance) * (1.0 - already)
-        best[slot] = max(best.get(slot, 0.0), chance * gain)
-    return sum(best.values())
+        slots.setdefault(slot, {})[value] = (gain, chance)
+    return slot_bonus(slots)
 
 
 @settings(max_examples=400, deadline=None)
 @given(
     st.lists(st.sampled_from([*FACES, 0, 0, 5, 5, 7, 7, DOWN]), min_size=9, max_size=9),
     st.sampled_from([1.0, 2.5, 7.0]),
+    st.booleans(),
 )
-def test_the_line_potential_is_the_plain_formula_to_the_bit(cards: list[int], turns: float) -> None:
-    state = a_table()
+def test_the_line_potential_is_the_plain_formula_to_the_bit(
+    cards: list[int], turns: float, rebuilt: bool
+) -> None:
+    state = a_rebuilt_table() if rebuilt else a_table()
     estimator = Estimator(Unseen.of(observe(state, 0)), turns, 1.0)
     base = known_points(cards, estimator.unseen.mean)
     assert estimator._potential(cards, base) == reference_potential(estimator, cards, base)
+
+
+def test_a_spoiler_two_lines_wait_for_is_worth_the_better_card_if_it_comes_else_the_other() -> None:
+    assert slot_bonus({4: {5: (6.0, 0.5)}}) == 3.0
+    # a row of 5s and a column of 7s through one spoiler: either card will do
+    either = slot_bonus({4: {5: (6.0, 0.5), 7: (8.0, 0.5)}})
+    assert either == 0.5 * 8.0 + 0.5 * 0.5 * 6.0
+    assert 0.5 * 8.0 < either < 0.5 * 8.0 + 0.5 * 6.0  # more than one, less than both
+    assert slot_bonus({1: {5: (6.0, 0.5)}, 4: {7: (8.0, 0.25)}}) == 3.0 + 2.0
 
 
 def test_the_remembered_rivals_are_the_other_seats_points_of_the_moment() -> None:

@@ -65,13 +65,14 @@ def shuffled(before: GameState, action: Action, rng: random.Random) -> GameState
     return state
 
 
-@pytest.mark.parametrize("seats,seed", [(3, 1), (4, 7), (6, 23)])
+@pytest.mark.parametrize("seats,seed", [(3, 1), (4, 7), (6, 23), (7, 3)])
 def test_every_byte_sent_is_the_same_whatever_the_face_down_cards_are(seats, seed):
     table_a, links_a = full_table(seats=seats, gnomes=1, seed=seed)
     table_b, links_b = full_table(seats=seats, gnomes=1, seed=seed)
     rng = random.Random(seed)
     check_the_deal(table_a, table_b, rng)
     differences_seen = 0
+    known_pile_seen = 0
     for _ in range(3000):
         if table_a.finished:
             break
@@ -86,12 +87,15 @@ def test_every_byte_sent_is_the_same_whatever_the_face_down_cards_are(seats, see
             seat = state_a.current_seat()
             action = make_bot("medium", table_a.seq).choose(observe(state_a, seat), state_a.legal_actions())
         table_b.state = shuffled(state_a, action, rng)
+        known_pile_seen += state_a.draw_pile_known
         differences_seen += table_b.state.layouts != state_a.layouts
         step(table_a, action)
         step(table_b, action)
         assert [link.sent for link in links_a] == [link.sent for link in links_b]
     assert table_a.finished and table_b.finished
     assert differences_seen > 50  # the shuffles did change the hidden cards
+    if seats == 7:  # the draw pile was rebuilt, and its cards (not their order) sent
+        assert known_pile_seen > 50
 
 
 def check_the_deal(table_a: Table, table_b: Table, rng: random.Random) -> None:

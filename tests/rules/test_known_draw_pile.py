@@ -97,10 +97,48 @@ def test_the_known_pile_crosses_the_network_and_a_false_one_is_refused() -> None
     )
     with pytest.raises(ProtocolError, match="draw_pile_count"):
         observation_from_wire(short, 2)
-    seen = state.discard_piles[0][-1]  # a top card: on the table, not in the pile
+    # one card of the pile swapped for a card that is all on the table already
+    counts = Counter(obs.visible_cards())
+    hidden = obs.hidden_cards()
+    gone = next(c for c in counts if hidden[c] == 0)
+    assert wire.draw_pile_cards
     false = wire.__class__(
         **{f: getattr(wire, f) for f in wire.__struct_fields__ if f != "draw_pile_cards"},
-        draw_pile_cards=(seen,) * len(wire.draw_pile_cards or ()),
+        draw_pile_cards=(gone, *wire.draw_pile_cards[1:]),
     )
     with pytest.raises(ProtocolError, match="seen elsewhere"):
         observation_from_wire(false, 2)
+    # a host that says every hidden card is in the pile leaves none to be face down
+    everything = tuple(sorted(hidden.elements()))
+    greedy = wire.__class__(
+        **{
+            f: getattr(wire, f)
+            for f in wire.__struct_fields__
+            if f not in ("draw_pile_cards", "draw_pile_count")
+        },
+        draw_pile_cards=everything,
+        draw_pile_count=len(everything),
+    )
+    with pytest.raises(ProtocolError, match="face-down places"):
+        observation_from_wire(greedy, 2)
+
+
+def test_an_emptied_known_pile_is_drawn_from_the_discards_under_the_tops() -> None:
+    for seed in range(2, 40):
+        state = GameState.new(7, seed=seed).clone(stop_at_round_end=True)
+        policy = FastPolicy(4.5, random.Random(seed))
+        while not state.round_over() and not (state.draw_pile_known and not state.draw_pile):
+            legal = state.legal_actions()
+            state.apply(legal[0] if len(legal) == 1 else policy(state))
+        if state.draw_pile_known and not state.draw_pile:
+            break
+    else:
+        pytest.fail("no known draw pile ran out")
+    obs = observe(state, 0)
+    under = Counter(int(c) for pile in obs.discard_piles for c in pile[:-1])
+    assert under
+    total = sum(under.values())
+    expected = {c: n / total for c, n in under.items()}
+    assert dict(Unseen.of(obs).distribution) == pytest.approx(expected)
+    deal = determinize(obs, random.Random(1))
+    assert deal.draw_pile == [] and face_down(deal) == face_down(state)

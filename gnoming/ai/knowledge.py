@@ -143,9 +143,10 @@ class Unseen:
 
     Until the draw pile is rebuilt from the discard piles, a face-down card and
     the next draw come from the same unseen cards. After a rebuild the table
-    knows the pile's cards (``Observation.draw_pile_cards``): then the counts
-    and ``mean`` are those of the face-down cards only, and ``distribution``
-    that of the pile."""
+    knows the pile's cards (``Observation.draw_pile_cards``): then the counts,
+    ``mean`` and ``face_down`` are those of the face-down cards only, and
+    ``distribution`` that of the pile. An empty draw pile is rebuilt at the
+    next draw from the discards under the two tops: ``distribution`` is theirs."""
 
     counts: dict[int, int]
     """The cards a face-down card may be, by card."""
@@ -156,43 +157,34 @@ class Unseen:
     """(card, probability) of the next card from the draw pile."""
     probabilities: dict[int, float] = field(default_factory=dict, compare=False, repr=False)
     """The same by card (cards that cannot come are missing)."""
-    down_distribution: tuple[tuple[int, float], ...] | None = None
-    """(card, probability) of a face-down card, when it differs from the next
-    draw's (after a rebuild); ``None``: the same as ``distribution``."""
-    down_probabilities: dict[int, float] | None = field(default=None, compare=False, repr=False)
+    face_down: tuple[tuple[int, float], ...] = ()
+    """(card, probability) of a face-down card."""
+    down_probabilities: dict[int, float] = field(default_factory=dict, compare=False, repr=False)
 
     @classmethod
     def of(cls, obs: Observation) -> Unseen:
         hidden = obs.face_down_cards()
         counts = {int(card): n for card, n in hidden.items() if n > 0}
         total = sum(counts.values())
-        mean = sum(card_points(c) * n for c, n in counts.items()) / total if total else 4.0
+        if total == 0:
+            return cls({}, 0, 4.0, ())
+        mean = sum(card_points(c) * n for c, n in counts.items()) / total
         down = tuple(sorted((c, n / total) for c, n in counts.items()))
-        pile = obs.draw_pile_cards
-        if pile is None:
-            if total == 0:
-                return cls({}, 0, 4.0, ())
-            return cls(counts, total, mean, down, dict(down))
+        if obs.draw_pile_count == 0:
+            source = [c for pile in obs.discard_piles for c in pile[:-1]]
+        else:
+            source = list(obs.draw_pile_cards or ())
+        if not source:  # the next draw is an unseen card (or nothing better is known)
+            return cls(counts, total, mean, down, dict(down), down, dict(down))
         drawn: dict[int, int] = {}
-        # an empty pile is rebuilt again at the next draw, from the discards
-        # under the two tops
-        for card in pile or [c for p in obs.discard_piles for c in p[:-1]]:
+        for card in source:
             drawn[int(card)] = drawn.get(int(card), 0) + 1
-        if not drawn:
-            drawn = counts
-        size = sum(drawn.values())
-        draws = tuple(sorted((c, n / size) for c, n in drawn.items())) if size else ()
+        draws = tuple(sorted((c, n / len(source)) for c, n in drawn.items()))
         return cls(counts, total, mean, draws, dict(draws), down, dict(down))
-
-    @property
-    def face_down(self) -> tuple[tuple[int, float], ...]:
-        """(card, probability) of a face-down card."""
-        return self.distribution if self.down_distribution is None else self.down_distribution
 
     def down_probability(self, card: int) -> float:
         """The chance that a face-down card is ``card``."""
-        table = self.probabilities if self.down_probabilities is None else self.down_probabilities
-        return table.get(card, 0.0)
+        return self.down_probabilities.get(card, 0.0)
 
     def probability(self, card: int) -> float:
         return self.probabilities.get(card, 0.0)

@@ -197,22 +197,6 @@ class TurnPlanner:
                 best_value, best_action = v, A.KEEPS[p]
         return best_value, best_action
 
-    def draw_distribution(self) -> tuple[tuple[int, float], ...]:
-        """(card, probability) of the card a draw would give: an unseen card, or,
-        when the draw pile is empty, one of the discards under the two tops
-        (they are shuffled into a new draw pile)."""
-        obs = self.obs
-        if obs.draw_pile_count > 0:
-            return self.unseen.distribution
-        counts: dict[int, int] = {}
-        for pile in obs.discard_piles:
-            for card in pile[:-1]:
-                counts[int(card)] = counts.get(int(card), 0) + 1
-        total = sum(counts.values())
-        if total == 0:
-            return self.unseen.distribution
-        return tuple(sorted((c, n / total) for c, n in counts.items()))
-
     # ------------------------------------------------------------ decisions
 
     def tops(self) -> list[int | None]:
@@ -236,7 +220,7 @@ class TurnPlanner:
                 else:
                     values[action] = sum(
                         p * self.best_play(card, tops, may_refuse=True, bounce=False)[0]
-                        for card, p in self.draw_distribution()
+                        for card, p in self.unseen.distribution
                     )
             return values
         if phase is Phase.PLAY or phase is Phase.BOUNCE:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+import msgspec
 import pytest
 
 from gnoming.ai.knowledge import Unseen, card_points
@@ -91,33 +92,20 @@ def test_the_known_pile_crosses_the_network_and_a_false_one_is_refused() -> None
     obs = observe(state, 2)
     assert observation_from_wire(observation_to_wire(obs), 2) == obs
     wire = observation_to_wire(obs)
-    short = observation_to_wire(obs).__class__(
-        **{f: getattr(wire, f) for f in wire.__struct_fields__ if f != "draw_pile_cards"},
-        draw_pile_cards=wire.draw_pile_cards[1:] if wire.draw_pile_cards else (),
-    )
+    short = msgspec.structs.replace(wire, draw_pile_cards=(wire.draw_pile_cards or ())[1:])
     with pytest.raises(ProtocolError, match="draw_pile_count"):
         observation_from_wire(short, 2)
     # one card of the pile swapped for a card that is all on the table already
-    counts = Counter(obs.visible_cards())
     hidden = obs.hidden_cards()
-    gone = next(c for c in counts if hidden[c] == 0)
+    gone = next(c for c in obs.visible_cards() if hidden[c] == 0)
     assert wire.draw_pile_cards
-    false = wire.__class__(
-        **{f: getattr(wire, f) for f in wire.__struct_fields__ if f != "draw_pile_cards"},
-        draw_pile_cards=(gone, *wire.draw_pile_cards[1:]),
-    )
+    false = msgspec.structs.replace(wire, draw_pile_cards=(gone, *wire.draw_pile_cards[1:]))
     with pytest.raises(ProtocolError, match="seen elsewhere"):
         observation_from_wire(false, 2)
     # a host that says every hidden card is in the pile leaves none to be face down
     everything = tuple(sorted(hidden.elements()))
-    greedy = wire.__class__(
-        **{
-            f: getattr(wire, f)
-            for f in wire.__struct_fields__
-            if f not in ("draw_pile_cards", "draw_pile_count")
-        },
-        draw_pile_cards=everything,
-        draw_pile_count=len(everything),
+    greedy = msgspec.structs.replace(
+        wire, draw_pile_cards=everything, draw_pile_count=len(everything)
     )
     with pytest.raises(ProtocolError, match="face-down places"):
         observation_from_wire(greedy, 2)

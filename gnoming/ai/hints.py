@@ -250,13 +250,14 @@ def describe_placing(
             text = _("keeps the {card} in place of the {old}: {points} points less")
     elif bouncing:
         text = _(
-            "bounces the {card} in place of a face-down card (an unseen card is worth about 4-5)"
+            "bounces the {card} in place of a face-down card (an unseen card is worth about {worth})"
         )
     else:
         text = _(
-            "keeps the {card} in place of a face-down card (an unseen card is worth about 4-5)"
+            "keeps the {card} in place of a face-down card (an unseen card is worth about {worth})"
         )
-    return text.format(card=name(card), old=name(old), points=old - card)
+    worth = round(Unseen.of(obs).mean) if old == DOWN else 0
+    return text.format(card=name(card), old=name(old), points=old - card, worth=worth)
 
 
 def explain(obs: Observation, action: Action) -> str:

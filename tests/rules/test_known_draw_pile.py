@@ -12,7 +12,8 @@ from collections import Counter
 import msgspec
 import pytest
 
-from gnoming.ai.knowledge import Unseen, card_points
+from gnoming.ai.hints import describe_placing
+from gnoming.ai.knowledge import DOWN, Unseen, card_points
 from gnoming.ai.playout import FastPolicy
 from gnoming.net.protocol import ProtocolError
 from gnoming.net.wire import observation_from_wire, observation_to_wire
@@ -130,3 +131,20 @@ def test_an_emptied_known_pile_is_drawn_from_the_discards_under_the_tops() -> No
     assert dict(Unseen.of(obs).distribution) == pytest.approx(expected)
     deal = determinize(obs, random.Random(1))
     assert deal.draw_pile == [] and face_down(deal) == face_down(state)
+
+
+def test_a_hint_says_what_a_face_down_card_is_worth_on_this_table() -> None:
+    # It said "about 4-5" on every table: after a rebuild a face-down card can
+    # be worth much less or more than that.
+    obs = observe(after_a_rebuild(), 0)
+    worth = round(Unseen.of(obs).mean)
+    hidden = obs.hidden_cards()
+    mixed = sum(card_points(int(c)) * n for c, n in hidden.items()) / sum(hidden.values())
+    assert worth != round(mixed)  # the table's own number, not the unseen cards' mean
+    cards = [DOWN, DOWN, 1, 2, 3, 4, 6, 8, 10]
+    text = describe_placing(obs, cards, 5, 0, "keep")
+    assert text == f"keeps the 5 in place of a face-down card (an unseen card is worth about {worth})"
+    fresh = observe(GameState.new(4, seed=1), 0)
+    assert describe_placing(fresh, cards, 5, 0, "bounce").endswith(
+        f"(an unseen card is worth about {round(Unseen.of(fresh).mean)})"
+    )

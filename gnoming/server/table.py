@@ -83,7 +83,10 @@ class Seat:
         many more seconds it waits for its friend."""
         wait: int | None = None
         if self.status is SeatStatus.RECONNECTING and self.away_since is not None and now is not None:
-            wait = max(0, min(86_400, math.ceil(self.away_since + reconnect_seconds - now)))
+            # the time away first, then what is left: away_since + wait - now can round
+            # up past the whole wait (30.000000000000004 s reads "31 s")
+            left = reconnect_seconds - max(0.0, now - self.away_since)
+            wait = max(0, min(86_400, math.ceil(left)))
         return SeatInfo(
             seat=self.index,
             name=self.name,

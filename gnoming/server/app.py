@@ -18,6 +18,7 @@ with many tables wants processes.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import errno
 import logging
 import math
@@ -527,10 +528,15 @@ class TableServer:
                     return
                 if self.config.gnome_delay > 0:
                     await asyncio.sleep(self.config.gnome_delay)
-                if turn.level is Difficulty.EASY or len(turn.legal) == 1:
-                    action = decide(turn)
-                else:
-                    action = await self._think(turn)
+                try:
+                    if turn.level is Difficulty.EASY or len(turn.legal) == 1:
+                        action = decide(turn)
+                    else:
+                        action = await self._think(turn)
+                except Exception:
+                    # a gnome that cannot think must not stop the table for good
+                    log.exception("a %s gnome failed to decide; it plays this move as an Easy gnome", turn.level.value)
+                    action = _stand_in_move(turn)
                 if not table.closed:
                     played = table.play_gnome(turn, action)
                     if table.finished:
@@ -546,12 +552,14 @@ class TableServer:
         """``decide(turn)`` on the gnomes' pool; a pool whose process died is
         replaced by a thread, and the gnome thinks again there."""
         loop = asyncio.get_running_loop()
+        pool = self._pool
         try:
-            return await loop.run_in_executor(self._pool, decide, turn)
+            return await _on_pool(pool, turn)
         except BrokenProcessPool:
-            log.warning("a gnome's worker process died; gnomes think on a thread from now on")
-            self._pool.shutdown(wait=False, cancel_futures=True)
-            self._pool = _gnome_pool(0)
+            if self._pool is pool:  # the first table to find it broken replaces it, once
+                log.warning("a gnome's worker process died; gnomes think on a thread from now on")
+                pool.shutdown(wait=False, cancel_futures=True)
+                self._pool = _gnome_pool(0)
             return await loop.run_in_executor(self._pool, decide, turn)
 
     def _close_table(
@@ -583,6 +591,38 @@ class TableServer:
                 elif not table.started and not table.links() and now - runner.created > self.config.lobby_idle_seconds:
                     idle = round(self.config.lobby_idle_seconds)
                     self._close_table(runner, CloseReason.IDLE, "nobody came to this table", seconds=idle)
+
+
+def _stand_in_move(turn: GnomeTurn) -> Action:
+    """The move of a gnome whose thinking failed: an Easy gnome's, or if even that
+    fails, the first legal action."""
+    try:
+        return decide(dataclasses.replace(turn, level=Difficulty.EASY))
+    except Exception:
+        log.exception("an Easy gnome failed to decide too; it plays the first legal action")
+        return turn.legal[0]
+
+
+POOL_CHECK_SECONDS = 0.5
+"""How often a decision waiting on the gnomes' pool looks whether the pool broke."""
+
+
+async def _on_pool(pool: Executor, turn: GnomeTurn) -> Action:
+    """``decide(turn)`` on ``pool``; raises :class:`BrokenProcessPool` if the pool
+    broke, even when it lost the decision. CPython 3.11's process pool, when a
+    worker dies, fails the pending decisions without the lock that ``submit``
+    holds: a decision handed over at that moment never finishes, and the table
+    would wait for its gnome forever."""
+    future = asyncio.get_running_loop().run_in_executor(pool, decide, turn)
+    try:
+        while True:
+            done, _ = await asyncio.wait((future,), timeout=POOL_CHECK_SECONDS)
+            if done:
+                return future.result()
+            if getattr(pool, "_broken", False):
+                raise BrokenProcessPool("the gnomes' pool broke while a gnome was thinking")
+    finally:
+        future.cancel()  # nothing if it finished; a table closed meanwhile stops waiting
 
 
 def _gnome_pool(processes: int) -> Executor:

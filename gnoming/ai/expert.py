@@ -47,6 +47,7 @@ class ExpertBot(HardBot):
         model: str = "fast",
         blend: float = 0.5,
         heads_up_feed_weight: float | None = None,
+        heads_up_leaf_potential: float | None = None,
         clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         super().__init__(
@@ -62,5 +63,6 @@ class ExpertBot(HardBot):
             short_seats=(),
             blend=blend,
             heads_up_feed_weight=heads_up_feed_weight,
+            heads_up_leaf_potential=heads_up_leaf_potential,
             clock=clock,
         )

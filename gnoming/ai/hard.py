@@ -92,6 +92,7 @@ class HardBot:
         blend: float | Sequence[float] = 0.0,
         feed_weight: float = FEED_WEIGHT,
         heads_up_feed_weight: float | None = None,
+        heads_up_leaf_potential: float | None = None,
         clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         if objective not in OBJECTIVES:
@@ -130,6 +131,10 @@ class HardBot:
         the leaf's own half-built lines at ``short_leaf_potential``, unless a
         ``horizon`` is given."""
         self.short_leaf_potential = short_leaf_potential
+        self.heads_up_leaf_potential = (
+            short_leaf_potential if heads_up_leaf_potential is None else heads_up_leaf_potential
+        )
+        """``short_leaf_potential`` at a table of two (by default the same)."""
         if isinstance(blend, int | float):
             fits = 0.0 <= blend < 1.0
         else:
@@ -179,10 +184,11 @@ class HardBot:
             return DecidedThinker(ranked[0])
         horizon, leaf_potential = self.horizon, self.leaf_potential
         leaf_weight: float | tuple[float, ...] = 1.0
+        short_leaf = self.heads_up_leaf_potential if obs.n_seats == 2 else self.short_leaf_potential
         if horizon is None and obs.n_seats in self.short_seats:
-            horizon, leaf_potential = 1, self.short_leaf_potential
+            horizon, leaf_potential = 1, short_leaf
         elif horizon is None and self.blend:
-            horizon, leaf_potential, leaf_weight = 1, self.short_leaf_potential, self.blend
+            horizon, leaf_potential, leaf_weight = 1, short_leaf, self.blend
         return search_thinker(
             obs, close, ranked[0], planner, seed, self.deals(obs.n_seats), self.gate, self.clock,
             self.objective, self.model, horizon, leaf_potential, leaf_weight,

@@ -482,6 +482,46 @@ def test_the_planner_minds_the_next_player_at_its_own_weight_heads_up(
         HardBot(1, heads_up_feed_weight=-1.0)
 
 
+def test_the_leaf_counts_the_own_lines_at_its_own_weight_heads_up(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import gnoming.ai.hard as hard
+    from gnoming.ai.expert import ExpertBot
+
+    seen: list[tuple[int, float]] = []
+    real = hard.search_thinker
+
+    def recording(obs, *args, **kwargs):  # type: ignore[no-untyped-def]
+        seen.append((obs.n_seats, args[10]))  # leaf_potential, after horizon
+        return real(obs, *args, **kwargs)
+
+    monkeypatch.setattr(hard, "search_thinker", recording)
+
+    def potential_at(bot: HardBot, n_seats: int) -> float:
+        state = GameState.new(n_seats, seed=11)
+        medium = make_bot("medium", 3)
+        while True:
+            legal = state.legal_actions()
+            obs = observe(state, state.current_seat())
+            if state.current_seat() == 0 and len(legal) > 1:
+                seen.clear()
+                bot.start(obs, legal)
+                if seen:
+                    assert [n for n, _p in seen] == [n_seats]
+                    return seen[0][1]
+            state.apply(medium.choose(obs, legal))
+
+    # Hard one turn ahead at four seats: its own short leaf whatever the heads-up weight
+    assert potential_at(HardBot(1, playouts=2, heads_up_leaf_potential=1.9), 4) == hard.SHORT_LEAF_POTENTIAL
+    plain = ExpertBot(1, playouts=2, heads_up_leaf_potential=None)
+    assert (potential_at(plain, 2), potential_at(plain, 4)) == (hard.SHORT_LEAF_POTENTIAL,) * 2
+    tuned = make_bot_from_spec("expert(playouts=2,heads_up_leaf_potential=1.9)", 1)
+    assert isinstance(tuned, ExpertBot)
+    assert (potential_at(tuned, 2), potential_at(tuned, 3), potential_at(tuned, 7)) == (
+        1.9, hard.SHORT_LEAF_POTENTIAL, hard.SHORT_LEAF_POTENTIAL
+    )
+
+
 def test_a_spoiler_shared_by_a_row_and_a_column_is_counted_once() -> None:
     """A card spoiling a row and a column of 5s: a -5 there is better than a 12
     whatever comes, and the estimator must say so (counting each line's chance

@@ -485,6 +485,8 @@ def test_the_planner_minds_the_next_player_at_its_own_weight_heads_up(
 def test_the_leaf_counts_the_own_lines_at_its_own_weight_heads_up(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
+    import inspect
+
     import gnoming.ai.hard as hard
     from gnoming.ai.expert import ExpertBot
 
@@ -492,7 +494,8 @@ def test_the_leaf_counts_the_own_lines_at_its_own_weight_heads_up(
     real = hard.search_thinker
 
     def recording(obs, *args, **kwargs):  # type: ignore[no-untyped-def]
-        seen.append((obs.n_seats, args[10]))  # leaf_potential, after horizon
+        bound = inspect.signature(real).bind(obs, *args, **kwargs)
+        seen.append((obs.n_seats, bound.arguments["leaf_potential"]))
         return real(obs, *args, **kwargs)
 
     monkeypatch.setattr(hard, "search_thinker", recording)

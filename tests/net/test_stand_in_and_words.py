@@ -159,7 +159,7 @@ def test_a_reconnecting_seat_tells_everyone_how_many_seconds_it_still_waits():
 
 def test_the_seconds_a_seat_waits_never_read_more_than_the_whole_wait():
     # away_since + 30 - now rounds to 30.000000000000004 at this moment, so the
-    # ceiling said "31 s" for a 30 s wait (seen once in eight runs of the suite)
+    # ceiling said "31 s" for a 30 s wait (seen in two of eight runs of the suite)
     moment = 8174.326
     table, links = full_table(seats=3, gnomes=1, reconnect=30.0)
     links[0].take()

@@ -211,6 +211,34 @@ class Estimator:
             return base
         return base - self.potential * self._potential(cards, base)
 
+    def line_forecasts(
+        self, cards: Sequence[int]
+    ) -> list[tuple[tuple[int, int, int], int, int, float]]:
+        """Every half-built row and column of ``cards``: (its positions, the value
+        it would match on, the position of the card that spoils it, the chance
+        that the value comes there within the turns left). The chance counts the
+        draws of the value (a mulligan at half, while the layout holds none) and,
+        where the spoiler is face down, that it is the value already."""
+        unseen = self.unseen
+        probability = unseen.probabilities
+        p_mull = 0.0 if MULLIGAN in cards else probability.get(MULLIGAN, 0.0) * 0.5
+        turns = self.turns_left
+        pairs = HALF_BUILT
+        out: list[tuple[tuple[int, int, int], int, int, float]] = []
+        for line in LINE_POSITIONS:
+            half_built = pairs.get((cards[line[0]], cards[line[1]], cards[line[2]]))
+            if half_built is None:
+                continue
+            value, spoiler = half_built
+            slot = line[spoiler]
+            q = probability.get(value, 0.0) + p_mull
+            chance = 1.0 - (1.0 - q) ** turns
+            if cards[slot] == DOWN:
+                already = unseen.down_probability(value)
+                chance = 1.0 - (1.0 - chance) * (1.0 - already)
+            out.append((line, value, slot, chance))
+        return out
+
     def _potential(self, cards: Sequence[int], base: float) -> float:
         # One card goes on a spoiler. Where a row and a column share theirs and
         # wait for the same card, the trial of either line already counts both
@@ -218,30 +246,14 @@ class Estimator:
         # twice, and could value a 12 there above a -5). Where they wait for
         # different cards, either will do: the better one if it comes, else the
         # other.
-        unseen = self.unseen
-        probability = unseen.probabilities
         slots: dict[int, dict[int, tuple[float, float]]] = {}
-        has_mulligan = MULLIGAN in cards
-        p_mull = 0.0 if has_mulligan else probability.get(MULLIGAN, 0.0) * 0.5
-        pairs = HALF_BUILT
-        mean = unseen.mean
-        turns = self.turns_left
-        for line in LINE_POSITIONS:
-            half_built = pairs.get((cards[line[0]], cards[line[1]], cards[line[2]]))
-            if half_built is None:
-                continue
-            value, spoiler = half_built
-            slot = line[spoiler]
+        mean = self.unseen.mean
+        for _line, value, slot, chance in self.line_forecasts(cards):
             trial = list(cards)
             trial[slot] = value
             gain = base - known_points(trial, mean)
             if gain <= 0:
                 continue
-            q = probability.get(value, 0.0) + p_mull
-            chance = 1.0 - (1.0 - q) ** turns
-            if cards[slot] == DOWN:
-                already = unseen.down_probability(value)
-                chance = 1.0 - (1.0 - chance) * (1.0 - already)
             slots.setdefault(slot, {})[value] = (gain, chance)
         return slot_bonus(slots)
 

@@ -34,6 +34,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from gnoming.ai import make_bot_from_spec
+from gnoming.ai.protocol import Bot
 from gnoming.rules import GameState, observe
 
 _MASK = (1 << 63) - 1
@@ -133,17 +134,12 @@ def probe(specs: Sequence[str], seed: int, game: int = 0) -> None:
     _play(specs, seed, game, [[] for _ in range(n)], [[] for _ in range(n)], PROBE_DECISIONS)
 
 
-def _play(
-    specs: Sequence[str],
-    seed: int,
-    game: int,
-    times: list[list[float]],
-    cpu_times: list[list[float]],
-    decisions: int | None = None,
-) -> tuple[GameState, list[int]]:
-    """Play game ``game`` with fresh bots to its end, or until every entry has
-    made ``decisions`` decisions, noting the time of each in ``times`` and
-    ``cpu_times``: the state reached and the entry at each seat."""
+def new_table(
+    specs: Sequence[str], seed: int, game: int
+) -> tuple[list[Bot], list[int], GameState]:
+    """Game ``game`` before its first move: fresh bots (one per entry of the
+    seat list), the entry at each seat, and the dealt state. SeatFailed when a
+    bot cannot be made."""
     n = len(specs)
     rotation = game % n
     bots = []
@@ -155,7 +151,21 @@ def _play(
     entry_at = [0] * n
     for entry in range(n):
         entry_at[seat_of(entry, rotation, n)] = entry
-    state = GameState.new(n, seed=deal_seed(seed, game // n))
+    return bots, entry_at, GameState.new(n, seed=deal_seed(seed, game // n))
+
+
+def _play(
+    specs: Sequence[str],
+    seed: int,
+    game: int,
+    times: list[list[float]],
+    cpu_times: list[list[float]],
+    decisions: int | None = None,
+) -> tuple[GameState, list[int]]:
+    """Play game ``game`` with fresh bots to its end, or until every entry has
+    made ``decisions`` decisions, noting the time of each in ``times`` and
+    ``cpu_times``: the state reached and the entry at each seat."""
+    bots, entry_at, state = new_table(specs, seed, game)
     while not state.is_over():
         if decisions is not None and min(map(len, times)) >= decisions:
             break

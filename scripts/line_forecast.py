@@ -30,20 +30,17 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from gnoming.ai import make_bot_from_spec  # noqa: E402
-from gnoming.ai.knowledge import Estimator, Unseen, int_layout  # noqa: E402
-from gnoming.rules import GameState, Observation, Phase, observe  # noqa: E402
-from gnoming.rules.scoring import line_value  # noqa: E402
-from gnoming.tournament import (  # noqa: E402
-    bot_seed,
-    deal_seed,
-    seat_of,
-    split_seats,
+from gnoming.ai.knowledge import (  # noqa: E402
+    TURNS_OFFSET,
+    TURNS_SLOPE,
+    Estimator,
+    Unseen,
+    int_layout,
+    turns_left,
 )
-
-SLOPE, OFFSET = 1.5, -0.5
-"""The estimator's own turns left: ``max(1, 1.5 * quickest - 0.5)``
-(:func:`gnoming.ai.knowledge.turns_left`)."""
+from gnoming.rules import Observation, Phase, observe  # noqa: E402
+from gnoming.rules.scoring import line_value  # noqa: E402
+from gnoming.tournament import new_table, split_seats  # noqa: E402
 
 
 @dataclass
@@ -73,7 +70,7 @@ def forecast(
 ) -> Draw:
     """The seat's half-built lines and their forecasts at a draw."""
     quickest = min(obs.face_down_count(s) for s in range(obs.n_seats))
-    turns = reach * max(1.0, slope * quickest + offset)
+    turns = reach * turns_left(quickest, slope, offset)
     estimator = Estimator(Unseen.of(obs), turns, 1.0)
     lines = [
         Line(positions, value, chance)
@@ -97,14 +94,8 @@ def play(
     specs: Sequence[str], seed: int, game: int, slope: float, offset: float, reach: float
 ) -> list[Draw]:
     """Tournament game ``game``; the draws of entry 0 with their outcomes."""
-    n = len(specs)
-    rotation = game % n
-    bots = [make_bot_from_spec(spec, bot_seed(seed, game, i)) for i, spec in enumerate(specs)]
-    entry_at = [0] * n
-    for entry in range(n):
-        entry_at[seat_of(entry, rotation, n)] = entry
-    me = seat_of(0, rotation, n)
-    state = GameState.new(n, seed=deal_seed(seed, game // n))
+    bots, entry_at, state = new_table(specs, seed, game)
+    me = entry_at.index(0)  # the seat of entry 0
     done: list[Draw] = []
     pending: list[Draw] = []
     draws_in_round = 0
@@ -205,8 +196,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seats", default="hard,medium,medium,medium")
     parser.add_argument("--games", type=int, default=40)
     parser.add_argument("--seed", type=int, default=11)
-    parser.add_argument("--slope", type=float, default=SLOPE)
-    parser.add_argument("--offset", type=float, default=OFFSET)
+    parser.add_argument("--slope", type=float, default=TURNS_SLOPE)
+    parser.add_argument("--offset", type=float, default=TURNS_OFFSET)
     parser.add_argument("--reach", type=float, default=1.0)
     args = parser.parse_args(argv)
     specs = split_seats(args.seats)

@@ -282,9 +282,15 @@ def estimate_turns_left(obs: Observation, seat: int) -> float:
     return turns_left(min(obs.face_down_count(s) for s in range(obs.n_seats)))
 
 
-def turns_left(quickest: int) -> float:
-    """Own turns left when the quickest player still has ``quickest`` cards face down."""
-    return max(1.0, 1.5 * quickest - 0.5)
+TURNS_SLOPE = 1.5
+TURNS_OFFSET = -0.5
+
+
+def turns_left(quickest: int, slope: float = TURNS_SLOPE, offset: float = TURNS_OFFSET) -> float:
+    """Own turns left when the quickest player still has ``quickest`` cards face
+    down: ``max(1, slope * quickest + offset)`` (other counts are for
+    scripts/line_forecast.py)."""
+    return max(1.0, slope * quickest + offset)
 
 
 def went_out_adjustment(my_points: float, others: Sequence[tuple[float, float]]) -> float:

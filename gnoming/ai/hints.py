@@ -95,7 +95,10 @@ class HintThinker:
     ) -> None:
         self.obs = obs
         self.legal = tuple(legal)
-        bot = HardBot(seed) if playouts is None else HardBot(seed, playouts=playouts)
+        if playouts is None:
+            bot = HardBot(seed)
+        else:  # the same number of deals at every table
+            bot = HardBot(seed, playouts=playouts, short_playouts=playouts)
         self.thinker: Thinker = bot.start(obs, legal)
         self._hint: Hint | None = None
 

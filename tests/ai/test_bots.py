@@ -208,7 +208,12 @@ def searched_position() -> tuple[Observation, tuple[Action, ...]]:
 
 @pytest.mark.parametrize(
     "spec",
-    ["hard(playouts=8)", "hard(playouts=8, horizon=1)", "expert(playouts=8)", "yardstick(playouts=8)"],
+    [
+        "hard(playouts=8, short_playouts=8)",
+        "hard(playouts=8, horizon=1)",
+        "expert(playouts=8)",
+        "yardstick(playouts=8)",
+    ],
 )
 def test_search_decisions_are_the_same_under_a_clock_100_times_slower_or_faster(
     spec: str,
@@ -236,7 +241,8 @@ def test_hard_search_amount_is_fixed_by_playouts_not_by_time() -> None:
     from gnoming.ai.search import RoundSearch
 
     obs, legal = searched_position()
-    thinker = HardBot(3, playouts=5, clock=FakeClock(10.0)).start(obs, legal)
+    # a four-seat position: Hard searches one turn ahead on ``short_playouts`` deals
+    thinker = HardBot(3, short_playouts=5, clock=FakeClock(10.0)).start(obs, legal)
     assert isinstance(thinker, RoundSearch)
     steps = 0
     while not thinker.step(0.004):

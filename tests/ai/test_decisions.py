@@ -154,29 +154,39 @@ def test_with_the_draw_pile_empty_a_draw_comes_from_the_discards_under_the_tops(
 def test_a_bigger_table_gets_fewer_deals_so_a_decision_takes_as_long() -> None:
     """A playout at seven seats is longer than at two: Hard kept 24 deals at any
     table and thought 389 ms (CPU p95) a decision at seven seats, over its 300 ms.
-    Up to four seats (three for Expert) nothing changes, so the heads-up and
-    four-seat measurements stand; the number depends only on the table."""
+    Up to four seats (three for Expert) nothing changes, so the heads-up
+    measurements stand; the number depends only on the table. At four seats
+    Hard searches one turn ahead, each playout an eighth as long, on 96 deals."""
     from gnoming.ai.expert import ExpertBot
 
     hard, expert = HardBot(1), ExpertBot(1)
-    assert [hard.deals(n) for n in range(2, 8)] == [24, 24, 24, 19, 16, 14]
+    assert [hard.deals(n) for n in range(2, 8)] == [24, 24, 96, 19, 16, 14]
+    assert HardBot(1, short_seats=()).deals(4) == 24
     assert [expert.deals(n) for n in range(2, 8)] == [96, 96, 72, 58, 48, 41]
     assert HardBot(1, playouts=8).deals(7) == 8, "never below eight deals"
 
 
-def test_a_bigger_table_searches_three_candidates_where_four_seats_search_four() -> None:
+def test_a_bigger_table_searches_three_candidates_where_four_seats_search_six() -> None:
     """At seven seats Hard thought 325-383 ms (CPU p95) a decision with four
-    candidates, over its 300 ms; the fourth is cut above four seats only."""
+    candidates, over its 300 ms; the fourth is cut above four seats only. At
+    four seats Hard searches one turn ahead, six candidates within 4 points."""
     from gnoming.ai.search import RoundSearch
 
     searched = {}
     for n in (2, 4, 5, 7):
         # a 5 in hand and six face-down places of about the same value
         state = holding(table(n, {0: [4, DOWN, DOWN, DOWN, 6, DOWN, DOWN, DOWN, 2]}), Card(5))
-        thinker = HardBot(1, playouts=8).start(observe(state, 0), state.legal_actions())
+        thinker = HardBot(1, playouts=8, short_playouts=8).start(
+            observe(state, 0), state.legal_actions()
+        )
         assert isinstance(thinker, RoundSearch)
         searched[n] = len(thinker.candidates)
-    assert searched == {2: 4, 4: 4, 5: 3, 7: 3}
+    assert searched == {2: 4, 4: 6, 5: 3, 7: 3}
+    state = holding(table(4, {0: [4, DOWN, DOWN, DOWN, 6, DOWN, DOWN, DOWN, 2]}), Card(5))
+    narrow = HardBot(1, short_playouts=8, short_candidates=4).start(
+        observe(state, 0), state.legal_actions()
+    )
+    assert isinstance(narrow, RoundSearch) and len(narrow.candidates) == 4
     state = holding(table(7, {0: [4, DOWN, DOWN, DOWN, 6, DOWN, DOWN, DOWN, 2]}), Card(5))
     wide = HardBot(1, playouts=8, big_table_candidates=4).start(
         observe(state, 0), state.legal_actions()
@@ -316,7 +326,7 @@ def test_hard_searches_to_a_horizon_only_when_asked() -> None:
 
 def test_hard_searches_one_turn_ahead_at_four_seats_only() -> None:
     from gnoming.ai.expert import ExpertBot
-    from gnoming.ai.hard import SHORT_LEAF_POTENTIAL
+    from gnoming.ai.hard import SHORT_CANDIDATES, SHORT_LEAF_POTENTIAL, SHORT_MARGIN, SHORT_PLAYOUTS
     from gnoming.ai.search import RoundSearch
 
     def first_search(bot: HardBot, n_seats: int) -> RoundSearch:
@@ -344,16 +354,18 @@ def test_hard_searches_one_turn_ahead_at_four_seats_only() -> None:
         assert (expert.horizon, expert.leaf_weight) == (1, 0.5), n_seats
         unblended = first_search(ExpertBot(1, playouts=4, blend=0.0), n_seats)
         assert (unblended.horizon, unblended.leaf_weight) == (None, 1.0), n_seats
-    # the short search is the landed option, with the leaf's lines at 1.3
-    assert SHORT_LEAF_POTENTIAL == 1.3
+    # the short search is the landed option, with the leaf's lines at 1.3, six
+    # candidates within 4 points on 96 deals
+    assert (SHORT_LEAF_POTENTIAL, SHORT_CANDIDATES, SHORT_MARGIN, SHORT_PLAYOUTS) == (1.3, 6, 4.0, 96)
     state = GameState.new(4, seed=5)
     medium = make_bot("medium", 3)
     for k in range(6):
         while len(state.legal_actions()) < 2 or state.phase not in (Phase.DRAW, Phase.PLAY):
             state.apply(medium.choose(observe(state, state.current_seat()), state.legal_actions()))
         obs, legal = observe(state, state.current_seat()), state.legal_actions()
-        chosen = HardBot(k, playouts=6).choose(obs, legal)
-        assert chosen == HardBot(k, playouts=6, horizon=1, leaf_potential=1.3).choose(obs, legal)
+        chosen = HardBot(k, short_playouts=6).choose(obs, legal)
+        wide = HardBot(k, playouts=6, candidates=6, margin=4.0, horizon=1, leaf_potential=1.3)
+        assert chosen == wide.choose(obs, legal)
         state.apply(chosen)
 
 

@@ -24,8 +24,8 @@ wider and on more deals (:data:`SHORT_CANDIDATES` actions within
 out 0.75 points better against the Medium mean over 2,800 games.
 
 The amount of search is fixed by ``playouts`` (sampled deals; at four seats
-``short_playouts``) and ``candidates``, never by a clock, so a decision depends only on the seed and
-what the seat sees. The frame budget of ``step`` only slices the work.
+``short_playouts``) and ``candidates``, never by a clock, so a decision
+depends only on the seed and what the seat sees. The frame budget of ``step`` only slices the work.
 """
 
 from __future__ import annotations
@@ -65,8 +65,9 @@ SHORT_MARGIN = 4.0
 """The one-turn-ahead search at :data:`SHORT_SEATS` plays the planner's best
 six actions within 4 points on 96 deals, where the search to the end of the
 round plays four within 2.5 on 24. Against three Medium that made Hard's
-rounds better by about two thirds of a point against the Medium mean
-(docs/bots.md, "Evening of 6 December: a wider search at four seats"); more
+rounds better by three quarters of a point against the Medium mean
+(docs/bots.md, "Later on the evening of 6 December: a wider search at four
+seats"); more
 candidates on 24 deals, or more deals for four candidates, did not."""
 MODELS = ("fast", "lines", "live-lines")
 """How the playouts play every other seat: by the plain expected points of its

@@ -199,7 +199,7 @@ class HardBot:
         values = planner.action_values(legal)
         ranked = sorted(legal, key=lambda a: values[a])
         best = values[ranked[0]]
-        short = self.horizon is None and obs.n_seats in self.short_seats
+        short = self.searches_short(obs.n_seats)
         count, margin, deals = self.candidates, self.margin, self.deals(obs.n_seats)
         if short:
             count, margin = self.short_candidates, self.short_margin
@@ -222,11 +222,16 @@ class HardBot:
             self.objective, self.model, horizon, leaf_potential, leaf_weight,
         )
 
+    def searches_short(self, n_seats: int) -> bool:
+        """Whether a search at a table of ``n_seats`` goes one turn ahead with
+        the short settings (``short_seats``, no ``horizon`` given)."""
+        return self.horizon is None and n_seats in self.short_seats
+
     def deals(self, n_seats: int) -> int:
         """How many deals a search samples at a table of ``n_seats``: the same
         thinking time at any table (it depends only on the table, never a clock).
         Where Hard searches one turn ahead (``short_seats``): ``short_playouts``."""
-        if self.horizon is None and n_seats in self.short_seats:
+        if self.searches_short(n_seats):
             return self.short_playouts
         if n_seats <= self.full_seats:
             return self.playouts

@@ -25,7 +25,8 @@ out 0.75 points better against the Medium mean over 2,800 games.
 
 The amount of search is fixed by ``playouts`` (sampled deals; at four seats
 ``short_playouts``) and ``candidates``, never by a clock, so a decision
-depends only on the seed and what the seat sees. The frame budget of ``step`` only slices the work.
+depends only on the seed and what the seat sees. The frame budget of ``step``
+only slices the work.
 """
 
 from __future__ import annotations
@@ -67,11 +68,10 @@ six actions within 4 points on 96 deals, where the search to the end of the
 round plays four within 2.5 on 24. Against three Medium that made Hard's
 rounds better by three quarters of a point against the Medium mean
 (docs/bots.md, "Later on the evening of 6 December: a wider search at four
-seats"); more
-candidates on 24 deals, or more deals for four candidates, did not. Against
-three yardsticks it won 39.5% of the target's 400 games, where the narrower
-search won 44.0% of the same games (paired 4.5 +- 3.4 fewer wins in a
-hundred, rounds 0.49 +- 0.62 worse): fewer, but within chance."""
+seats"); more candidates on 24 deals, or more deals for four candidates, did
+not. Against three yardsticks it won 39.5% of the target's 400 games, where
+the narrower search won 44.0% of the same games (paired 4.5 +- 3.4 fewer wins
+in a hundred, rounds 0.49 +- 0.62 worse): fewer, but within chance."""
 MODELS = ("fast", "lines", "live-lines")
 """How the playouts play every other seat: by the plain expected points of its
 cards (:class:`~gnoming.ai.playout.FastPolicy`); counting half-built lines

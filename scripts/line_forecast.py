@@ -15,7 +15,7 @@ cards, and the forecasts in bins against what happened.
 
 ``--slope``, ``--offset`` and ``--reach`` forecast with other turns left:
 ``reach * max(1, slope * quickest + offset)`` (the estimator's own are 1.5,
--0.5 and 1). docs/bots.md ("Evening of 6 December") says what this measured.
+-0.5 and 1). docs/bots-log.md ("Evening of 6 December") says what this measured.
 """
 
 from __future__ import annotations

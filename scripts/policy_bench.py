@@ -12,7 +12,7 @@ as Hard's playouts keep the estimator of the decision being searched),
 Each round is round 1 of a new deal; the seat that plays ``--policy`` moves
 round the table. Rounds are played by the rules engine alone, so this takes
 seconds, where a tournament takes hours: a quick first look at a policy, not a
-measure of a gnome (docs/bots.md says what it did and did not predict).
+measure of a gnome (docs/bots-log.md says what it did and did not predict).
 """
 
 from __future__ import annotations

@@ -76,7 +76,7 @@ class FastPolicy:
         playout it counts the turns that were left at that decision. Counting
         the turns left on the simulated table instead plays far better alone
         (``scripts/policy_bench.py``: -7.5 against +3.0 points a round) but
-        made Hard's search worse against three Medium (docs/bots.md)."""
+        made Hard's search worse against three Medium (docs/bots-log.md)."""
         if cache is None:
             cache = PlayoutCache()
         self.points = cache.points
@@ -274,7 +274,7 @@ class LinesPolicy(FastPolicy):
     ``--policy lines``, it is 7.5 below). A search with it is slower (Hard's:
     CPU p95 362 ms a decision against 280) and was not stronger:
     ``hard(model="lines")`` won 51.7% of 400 games against Hard
-    (docs/bots.md). :class:`LiveLinesPolicy` counts the turns afresh.
+    (docs/bots-log.md). :class:`LiveLinesPolicy` counts the turns afresh.
     """
 
     __slots__ = ()

@@ -1,5 +1,5 @@
 """The estimator's forecast for each half-built line, and scripts/line_forecast.py,
-which docs/bots.md quotes for how well those forecasts come true."""
+which docs/bots-log.md quotes for how well those forecasts come true."""
 
 from __future__ import annotations
 

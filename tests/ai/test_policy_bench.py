@@ -1,4 +1,4 @@
-"""scripts/policy_bench.py: the quick look at a playout policy that docs/bots.md quotes."""
+"""scripts/policy_bench.py: the quick look at a playout policy that docs/bots-log.md quotes."""
 
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ def test_keeping_the_first_decisions_turns_left_plays_far_worse_than_counting_th
 ) -> None:
     """What Hard's playouts do to their own seat (the estimator of the searched
     decision to the end of the round) against a fresh estimator each turn:
-    docs/bots.md measured +2.98 against -7.47 points a round over 1,500 deals."""
+    docs/bots-log.md measured +2.98 against -7.47 points a round over 1,500 deals."""
     module = bench()
     fresh, fresh_se = module.run("lines", "fast", 4, 40, 20000)
     first, first_se = module.run("lines-first", "fast", 4, 40, 20000)

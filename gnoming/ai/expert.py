@@ -7,8 +7,8 @@ Every playout is judged twice and the two are averaged (``blend=0.5``): by how
 the round ended, and by the one-turn-ahead leaf Hard uses at four seats (the
 table just after the own next turn, own half-built lines at 1.3). Heads-up
 against Hard that won 56.2% of 400 games, where Expert judging the ending alone
-won 52.5% of the same deals (docs/bots.md). More
-candidates measured worse (docs/bots.md), probably because every extra one is
+won 52.5% of the same deals (docs/bots-log.md). More
+candidates measured worse (docs/bots-log.md), probably because every extra one is
 another chance that the playouts' greedy policy overrates a weak action.
 It thinks up to about a second a decision; like every gnome, how much it
 searches is fixed by its settings, never by a clock. ``model="lines"`` plays
@@ -23,9 +23,16 @@ games) and thought over a second a decision (CPU p95).
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from .hard import HardBot
+
+OWN_SEARCH_DEALS = 8
+OWN_SEARCH_PLAYOUTS = 24
+OWN_SEARCH_SEATS = (2,)
+"""Heads-up, Expert's playouts make its own decisions up to the end of its
+next turn by a small search on 8 deals (:class:`~gnoming.ai.hard.OwnSearchPolicy`),
+and it samples 24 deals a decision, where elsewhere it samples 96."""
 
 
 class ExpertBot(HardBot):
@@ -48,8 +55,22 @@ class ExpertBot(HardBot):
         blend: float = 0.5,
         heads_up_feed_weight: float | None = None,
         heads_up_leaf_potential: float | None = None,
+        own_search: int = OWN_SEARCH_DEALS,
+        own_search_playouts: int = OWN_SEARCH_PLAYOUTS,
+        own_search_seats: Sequence[int] = OWN_SEARCH_SEATS,
         clock: Callable[[], float] = time.perf_counter,
     ) -> None:
+        if own_search < 0 or own_search_playouts < 1:
+            raise ValueError("own_search is at least 0 and own_search_playouts at least 1")
+        if own_search and model != "fast":
+            raise ValueError("the own seat's next turn is searched only with model='fast'")
+        self.own_search = own_search
+        """Deals of the small search that plays the own seat's next turn in
+        the playouts at ``own_search_seats`` (0: the fast policy plays it)."""
+        self.own_search_playouts = own_search_playouts
+        """Deals sampled where the own next turn is searched (in place of
+        ``playouts``): every playout costs more there."""
+        self.own_search_seats = tuple(own_search_seats)
         super().__init__(
             seed,
             playouts=playouts,
@@ -66,3 +87,11 @@ class ExpertBot(HardBot):
             heads_up_leaf_potential=heads_up_leaf_potential,
             clock=clock,
         )
+
+    def own_search_deals(self, n_seats: int) -> int:
+        return self.own_search if n_seats in self.own_search_seats else 0
+
+    def deals(self, n_seats: int) -> int:
+        if self.own_search_deals(n_seats):
+            return self.own_search_playouts
+        return super().deals(n_seats)

@@ -18,7 +18,7 @@ plays about as well heads-up, in an eighth of the time, and worse at seven
 seats. At four seats (:data:`SHORT_SEATS`) Hard searches one turn ahead, its
 own half-built lines at the leaf counted at 1.3: against three Medium that won
 53.0% of the target's 400 games, where the search to the end of the round won
-48.5% (docs/bots.md). A playout one turn ahead is short, so there it searches
+48.5% (docs/bots-log.md). A playout one turn ahead is short, so there it searches
 wider and on more deals (:data:`SHORT_CANDIDATES` actions within
 :data:`SHORT_MARGIN` points on :data:`SHORT_PLAYOUTS` deals): its rounds came
 out 0.75 points better against the Medium mean over 2,800 games.
@@ -36,7 +36,7 @@ import random
 import time
 from collections.abc import Callable, Sequence
 
-from gnoming.rules import Action, Card, GameState, Observation, Phase
+from gnoming.rules import Action, Card, GameState, Observation, Phase, observe
 from gnoming.rules.scoring import WENT_OUT_BONUS
 from gnoming.rules.state import ROUNDS
 
@@ -57,7 +57,7 @@ SHORT_SEATS = (4,)
 """At these table sizes Hard searches one turn ahead (with the leaf's own lines
 at :data:`SHORT_LEAF_POTENTIAL`). At four seats that won 54.4% of 1,200 games
 against three Medium, where the same search with the leaf at 1.0 won 50.2%
-(docs/bots.md); three seats were not measured."""
+(docs/bots-log.md); three seats were not measured."""
 SHORT_LEAF_POTENTIAL = 1.3
 """How much the one-turn-ahead leaf counts the own half-built lines."""
 SHORT_PLAYOUTS = 96
@@ -67,7 +67,7 @@ SHORT_MARGIN = 4.0
 six actions within 4 points on 96 deals, where the search to the end of the
 round plays four within 2.5 on 24. Against three Medium that made Hard's
 rounds better by three quarters of a point against the Medium mean
-(docs/bots.md, "Later on the evening of 6 December: a wider search at four
+(docs/bots-log.md, "Later on the evening of 6 December: a wider search at four
 seats"); more candidates on 24 deals, or more deals for four candidates, did
 not. Against three yardsticks it won 39.5% of the target's 400 games, where
 the narrower search won 44.0% of the same games (paired 4.5 +- 3.4 fewer wins
@@ -223,7 +223,14 @@ class HardBot:
         return search_thinker(
             obs, close, ranked[0], planner, seed, deals, self.gate, self.clock,
             self.objective, self.model, horizon, leaf_potential, leaf_weight,
+            own_search=self.own_search_deals(obs.n_seats),
         )
+
+    def own_search_deals(self, n_seats: int) -> int:
+        """How many deals the small search samples that makes the own seat's
+        decisions of its next turn inside the playouts (:class:`OwnSearchPolicy`)
+        at a table of ``n_seats``; 0: the fast policy makes them. Hard: always 0."""
+        return 0
 
     def searches_short(self, n_seats: int) -> bool:
         """Whether a search at a table of ``n_seats`` goes one turn ahead with
@@ -258,10 +265,15 @@ def search_thinker(
     horizon: int | None = None,
     leaf_potential: float = POTENTIAL,
     leaf_weight: float | Sequence[float] = 1.0,
+    own_search: int = 0,
 ) -> RoundSearch:
     """Hard's search of ``candidates`` to the end of the round, or to ``horizon``
     more turns of every seat and an estimate of the round's end (with a
-    ``leaf_weight`` below 1: both, blended)."""
+    ``leaf_weight`` below 1: both, blended). With ``own_search`` deals, the
+    playouts make the own seat's decisions up to the end of its next turn by
+    a small search (:class:`OwnSearchPolicy`; only with ``model="fast"``)."""
+    if own_search and model != "fast":
+        raise ValueError("the own seat's next turn is searched only with model='fast'")
     me = obs.seat
     mean = planner.unseen.mean
     estimator = planner.estimator
@@ -273,6 +285,8 @@ def search_thinker(
     kind = {"lines": LinesPolicy, "live-lines": LiveLinesPolicy}.get(model, FastPolicy)
 
     def policy(rng: random.Random) -> FastPolicy:
+        if own_search:
+            return OwnSearchPolicy(mean, rng, me, estimator, cache, deals=own_search)
         return kind(mean, rng, me, estimator, cache)
 
     def judge(points: list[float]) -> float:
@@ -290,6 +304,66 @@ def search_thinker(
         obs, candidates, default, seed=seed, samples=playouts, policy=policy, score=score,
         gate=gate, clock=clock, horizon=horizon, leaf=leaf, leaf_weight=leaf_weight,
     )
+
+
+OWN_SEARCH_CANDIDATES = 3
+OWN_SEARCH_MARGIN = 4.0
+"""The small search of :class:`OwnSearchPolicy` compares the planner's best
+three actions within 4 points, one turn ahead, the leaf's own lines at
+:data:`SHORT_LEAF_POTENTIAL`."""
+
+
+class OwnSearchPolicy(FastPolicy):
+    """:class:`FastPolicy`, except that the searching seat's own decisions (draw,
+    keep or refuse and where, each bounce) up to the end of its next turn are
+    made as a gnome would make them at the table: by a small search one turn
+    ahead (a :class:`HardBot` on ``deals`` deals) on what the seat would see of
+    the playout's table, its hidden cards sampled afresh. Later turns, and
+    every other seat, are played by the fast policy. The search's seed is
+    drawn from the playout's generator, so a playout depends only on its
+    seed. Heads-up Expert plays its playouts this way (docs/bots.md)."""
+
+    __slots__ = ("deals", "limit", "inner")
+
+    def __init__(
+        self,
+        mean: float,
+        rng: random.Random,
+        me: int = -1,
+        mine: Estimator | None = None,
+        cache: PlayoutCache | None = None,
+        *,
+        deals: int = 8,
+    ) -> None:
+        super().__init__(mean, rng, me, mine, cache)
+        self.deals = deals
+        self.limit: int | None = None
+        """The last turn searched: set at the playout's first decision (the
+        searched decision's turn), one round of turns later."""
+        self.inner: HardBot | None = None
+
+    def __call__(self, state: GameState) -> Action:
+        if self.limit is None:
+            self.limit = state.turns_taken + state.n_seats
+        if (
+            state.seat == self.me
+            and state.turns_taken <= self.limit
+            and state.phase in SEARCHED
+        ):
+            legal = state.legal_actions()
+            if len(legal) == 1:
+                return legal[0]
+            if self.inner is None:
+                self.inner = HardBot(
+                    self.rng.getrandbits(32),
+                    horizon=1,
+                    leaf_potential=SHORT_LEAF_POTENTIAL,
+                    playouts=self.deals,
+                    candidates=OWN_SEARCH_CANDIDATES,
+                    margin=OWN_SEARCH_MARGIN,
+                )
+            return self.inner.choose(observe(state, self.me), legal)
+        return super().__call__(state)
 
 
 OTHERS_BONUS = 1.0

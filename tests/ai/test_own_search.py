@@ -1,0 +1,135 @@
+"""Heads-up Expert's playouts: the own seat's next turn played by a small search."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from gnoming.ai.expert import ExpertBot
+from gnoming.ai.hard import (
+    OWN_SEARCH_CANDIDATES,
+    OWN_SEARCH_MARGIN,
+    POTENTIAL,
+    SEARCHED,
+    SHORT_LEAF_POTENTIAL,
+    HardBot,
+    OwnSearchPolicy,
+)
+from gnoming.ai.planner import TurnPlanner
+from gnoming.ai.playout import FastPolicy
+from gnoming.ai.search import RoundSearch
+from gnoming.rules import Action, GameState, Observation, observe
+
+from .test_bots import FakeClock, random_positions
+
+
+def small_search(seed: int, deals: int) -> HardBot:
+    """The search OwnSearchPolicy makes its decisions with, seeded as it is."""
+    return HardBot(
+        random.Random(seed).getrandbits(32),
+        horizon=1,
+        leaf_potential=SHORT_LEAF_POTENTIAL,
+        playouts=deals,
+        candidates=OWN_SEARCH_CANDIDATES,
+        margin=OWN_SEARCH_MARGIN,
+    )
+
+
+def policies(state: GameState, seed: int, deals: int) -> tuple[OwnSearchPolicy, FastPolicy]:
+    me = state.current_seat()
+    planner = TurnPlanner(observe(state, me), potential=POTENTIAL)
+    mean, mine = planner.unseen.mean, planner.estimator
+    return (
+        OwnSearchPolicy(mean, random.Random(seed), me, mine, deals=deals),
+        FastPolicy(mean, random.Random(seed), me, mine),
+    )
+
+
+def disputed_position(deals: int) -> tuple[GameState, int]:
+    """A heads-up position of the own seat where the small search and the fast
+    policy decide differently (so a policy that fell back on the fast one fails)."""
+    for seed, state in enumerate(random_positions(2, 17, 300)):
+        if state.phase not in SEARCHED:
+            continue
+        own, fast = policies(state, seed, deals)
+        searched = small_search(seed, deals).choose(
+            observe(state, state.current_seat()), state.legal_actions()
+        )
+        if searched != fast(state.clone()):
+            return state, seed
+    raise AssertionError("no position where the two differ")
+
+
+def test_the_own_next_turn_is_decided_by_a_small_search_on_the_seat_s_own_view() -> None:
+    state, seed = disputed_position(deals=4)
+    own, fast = policies(state, seed, 4)
+    expected = small_search(seed, 4).choose(
+        observe(state, state.current_seat()), state.legal_actions()
+    )
+    assert own(state.clone()) == expected
+    assert fast(state.clone()) != expected
+
+
+def test_after_its_next_turn_the_own_seat_and_every_other_seat_play_the_fast_policy() -> None:
+    state, seed = disputed_position(deals=4)
+    own, fast = policies(state, seed, 4)
+    own.limit = state.turns_taken - 1  # the searched turns are over
+    assert own(state.clone()) == fast(state.clone())
+    other = OwnSearchPolicy(own.mean, random.Random(seed), 1 - state.current_seat(), own.mine)
+    assert other(state.clone()) == FastPolicy(
+        own.mean, random.Random(seed), 1 - state.current_seat(), own.mine
+    )(state.clone())
+
+
+def heads_up_searched_position() -> tuple[Observation, tuple[Action, ...]]:
+    for state in random_positions(2, 31, 400):
+        obs, legal = observe(state, state.current_seat()), state.legal_actions()
+        if isinstance(ExpertBot(1, own_search_playouts=2).start(obs, legal), RoundSearch):
+            return obs, legal
+    raise AssertionError("no searched position found")
+
+
+def test_heads_up_expert_searches_its_next_turn_in_the_playouts_on_its_own_deals() -> None:
+    obs, legal = heads_up_searched_position()
+    thinker = ExpertBot(3, own_search=5, own_search_playouts=7).start(obs, legal)
+    assert isinstance(thinker, RoundSearch)
+    assert thinker.samples == 7
+    policy = thinker.policy(random.Random(0))
+    assert isinstance(policy, OwnSearchPolicy) and policy.deals == 5
+    # without it, the fast policy and Expert's 96 deals, as before 7 December
+    plain = ExpertBot(3, own_search=0).start(obs, legal)
+    assert isinstance(plain, RoundSearch)
+    assert plain.samples == 96
+    assert type(plain.policy(random.Random(0))) is FastPolicy
+
+
+def test_at_four_seats_expert_plays_its_playouts_by_the_fast_policy() -> None:
+    from .test_bots import searched_position
+
+    obs, legal = searched_position()
+    thinker = ExpertBot(3).start(obs, legal)
+    assert isinstance(thinker, RoundSearch)
+    assert thinker.samples == ExpertBot(3).deals(4) == 72
+    assert type(thinker.policy(random.Random(0))) is FastPolicy
+
+
+def test_heads_up_expert_decides_the_same_under_a_clock_100_times_slower_or_faster() -> None:
+    obs, legal = heads_up_searched_position()
+    decisions = []
+    for tick in (0.00001, 0.001, 0.1):
+        thinker = ExpertBot(4, own_search=3, own_search_playouts=4).start(obs, legal)
+        assert isinstance(thinker, RoundSearch)
+        thinker.clock = FakeClock(tick)
+        frames = 1
+        while not thinker.step(0.004):
+            frames += 1
+        assert (frames > 1) == (tick >= 0.001)
+        decisions.append((thinker.result(), thinker.means()))
+    assert decisions[0] == decisions[1] == decisions[2]
+
+
+def test_the_own_search_needs_the_fast_model() -> None:
+    with pytest.raises(ValueError, match="model='fast'"):
+        ExpertBot(1, model="lines")
+    ExpertBot(1, model="lines", own_search=0)  # the old Expert's models still work

@@ -62,8 +62,6 @@ class ExpertBot(HardBot):
     ) -> None:
         if own_search < 0 or own_search_playouts < 1:
             raise ValueError("own_search is at least 0 and own_search_playouts at least 1")
-        if own_search and model != "fast":
-            raise ValueError("the own seat's next turn is searched only with model='fast'")
         self.own_search = own_search
         """Deals of the small search that plays the own seat's next turn in
         the playouts at ``own_search_seats`` (0: the fast policy plays it)."""

@@ -271,9 +271,7 @@ def search_thinker(
     more turns of every seat and an estimate of the round's end (with a
     ``leaf_weight`` below 1: both, blended). With ``own_search`` deals, the
     playouts make the own seat's decisions up to the end of its next turn by
-    a small search (:class:`OwnSearchPolicy`; only with ``model="fast"``)."""
-    if own_search and model != "fast":
-        raise ValueError("the own seat's next turn is searched only with model='fast'")
+    a small search (:class:`OwnSearchPolicy`; every other seat as ``model`` says)."""
     me = obs.seat
     mean = planner.unseen.mean
     estimator = planner.estimator
@@ -286,7 +284,7 @@ def search_thinker(
 
     def policy(rng: random.Random) -> FastPolicy:
         if own_search:
-            return OwnSearchPolicy(mean, rng, me, estimator, cache, deals=own_search)
+            return OWN_SEARCH_KINDS[model](mean, rng, me, estimator, cache, deals=own_search)
         return kind(mean, rng, me, estimator, cache)
 
     def judge(points: list[float]) -> float:
@@ -364,6 +362,26 @@ class OwnSearchPolicy(FastPolicy):
                 )
             return self.inner.choose(observe(state, self.me), legal)
         return super().__call__(state)
+
+
+class OwnSearchLinesPolicy(OwnSearchPolicy, LinesPolicy):
+    """:class:`OwnSearchPolicy` with the other seats played as in :class:`LinesPolicy`."""
+
+    __slots__ = ()
+
+
+class OwnSearchLiveLinesPolicy(OwnSearchPolicy, LiveLinesPolicy):
+    """:class:`OwnSearchPolicy` with the other seats played as in :class:`LiveLinesPolicy`."""
+
+    __slots__ = ()
+
+
+OWN_SEARCH_KINDS: dict[str, type[OwnSearchPolicy]] = {
+    "fast": OwnSearchPolicy,
+    "lines": OwnSearchLinesPolicy,
+    "live-lines": OwnSearchLiveLinesPolicy,
+}
+"""The playout policy that searches the own next turn, by ``model``."""
 
 
 OTHERS_BONUS = 1.0

@@ -17,7 +17,7 @@ from gnoming.ai.hard import (
     OwnSearchPolicy,
 )
 from gnoming.ai.planner import TurnPlanner
-from gnoming.ai.playout import FastPolicy
+from gnoming.ai.playout import FastPolicy, LinesPolicy, LiveLinesPolicy
 from gnoming.ai.search import RoundSearch
 from gnoming.rules import Action, GameState, Observation, observe
 
@@ -129,7 +129,18 @@ def test_heads_up_expert_decides_the_same_under_a_clock_100_times_slower_or_fast
     assert decisions[0] == decisions[1] == decisions[2]
 
 
-def test_the_own_search_needs_the_fast_model() -> None:
-    with pytest.raises(ValueError, match="model='fast'"):
-        ExpertBot(1, model="lines")
-    ExpertBot(1, model="lines", own_search=0)  # the old Expert's models still work
+@pytest.mark.parametrize("model", ["lines", "live-lines"])
+def test_with_another_model_the_other_seats_play_by_it(model: str) -> None:
+    obs, legal = heads_up_searched_position()
+    thinker = ExpertBot(3, model=model).start(obs, legal)
+    assert isinstance(thinker, RoundSearch)
+    policy = thinker.policy(random.Random(0))
+    assert isinstance(policy, OwnSearchPolicy)
+    assert isinstance(policy, LinesPolicy if model == "lines" else LiveLinesPolicy)
+
+
+def test_own_search_is_counted_in_deals() -> None:
+    with pytest.raises(ValueError, match="own_search is at least 0"):
+        ExpertBot(1, own_search=-1)
+    with pytest.raises(ValueError, match="own_search_playouts at least 1"):
+        ExpertBot(1, own_search_playouts=0)

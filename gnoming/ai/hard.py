@@ -319,7 +319,8 @@ class OwnSearchPolicy(FastPolicy):
     the playout's table, its hidden cards sampled afresh. Later turns, and
     every other seat, are played by the fast policy. The search's seed is
     drawn from the playout's generator, so a playout depends only on its
-    seed. Heads-up Expert plays its playouts this way (docs/bots.md)."""
+    seed. ``expert(own_search=8)`` plays its playouts this way heads-up; it was
+    not clearly stronger (docs/bots-log.md, "Night of 7 December")."""
 
     __slots__ = ("deals", "limit", "inner")
 

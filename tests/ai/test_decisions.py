@@ -157,14 +157,15 @@ def test_a_bigger_table_gets_fewer_deals_so_a_decision_takes_as_long() -> None:
     Up to four seats (three for Expert) nothing changes, so the heads-up
     measurements stand; the number depends only on the table. At four seats
     Hard searches one turn ahead, each playout an eighth as long, on 96 deals.
-    Heads-up Expert searches its own next turn in every playout, on 24 deals."""
+    Heads-up, Expert searching its own next turn in every playout samples 24 deals."""
     from gnoming.ai.expert import ExpertBot
 
     hard, expert = HardBot(1), ExpertBot(1)
     assert [hard.deals(n) for n in range(2, 8)] == [24, 24, 96, 19, 16, 14]
     assert HardBot(1, short_seats=()).deals(4) == 24
-    assert [expert.deals(n) for n in range(2, 8)] == [24, 96, 72, 58, 48, 41]
-    assert ExpertBot(1, own_search=0).deals(2) == 96
+    assert [expert.deals(n) for n in range(2, 8)] == [96, 96, 72, 58, 48, 41]
+    assert ExpertBot(1, own_search=8).deals(2) == 24
+    assert ExpertBot(1, own_search=8).deals(4) == 72
     assert HardBot(1, playouts=8).deals(7) == 8, "never below eight deals"
 
 

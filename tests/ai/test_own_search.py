@@ -1,4 +1,5 @@
-"""Heads-up Expert's playouts: the own seat's next turn played by a small search."""
+"""``expert(own_search=8)``: heads-up, the playouts play the own seat's next turn
+by a small search."""
 
 from __future__ import annotations
 
@@ -85,7 +86,9 @@ def test_after_its_next_turn_the_own_seat_and_every_other_seat_play_the_fast_pol
 def heads_up_searched_position() -> tuple[Observation, tuple[Action, ...]]:
     for state in random_positions(2, 31, 400):
         obs, legal = observe(state, state.current_seat()), state.legal_actions()
-        if isinstance(ExpertBot(1, own_search_playouts=2).start(obs, legal), RoundSearch):
+        if isinstance(
+            ExpertBot(1, own_search=2, own_search_playouts=2).start(obs, legal), RoundSearch
+        ):
             return obs, legal
     raise AssertionError("no searched position found")
 
@@ -97,8 +100,8 @@ def test_heads_up_expert_searches_its_next_turn_in_the_playouts_on_its_own_deals
     assert thinker.samples == 7
     policy = thinker.policy(random.Random(0))
     assert isinstance(policy, OwnSearchPolicy) and policy.deals == 5
-    # without it, the fast policy and Expert's 96 deals, as before 7 December
-    plain = ExpertBot(3, own_search=0).start(obs, legal)
+    # without it (the shipped Expert): the fast policy on 96 deals
+    plain = ExpertBot(3).start(obs, legal)
     assert isinstance(plain, RoundSearch)
     assert plain.samples == 96
     assert type(plain.policy(random.Random(0))) is FastPolicy
@@ -108,9 +111,9 @@ def test_at_four_seats_expert_plays_its_playouts_by_the_fast_policy() -> None:
     from .test_bots import searched_position
 
     obs, legal = searched_position()
-    thinker = ExpertBot(3).start(obs, legal)
+    thinker = ExpertBot(3, own_search=8).start(obs, legal)
     assert isinstance(thinker, RoundSearch)
-    assert thinker.samples == ExpertBot(3).deals(4) == 72
+    assert thinker.samples == ExpertBot(3, own_search=8).deals(4) == 72
     assert type(thinker.policy(random.Random(0))) is FastPolicy
 
 
@@ -132,14 +135,14 @@ def test_heads_up_expert_decides_the_same_under_a_clock_100_times_slower_or_fast
 @pytest.mark.parametrize("model", ["lines", "live-lines"])
 def test_with_another_model_the_other_seats_play_by_it(model: str) -> None:
     obs, legal = heads_up_searched_position()
-    thinker = ExpertBot(3, model=model).start(obs, legal)
+    thinker = ExpertBot(3, model=model, own_search=8).start(obs, legal)
     assert isinstance(thinker, RoundSearch)
     policy = thinker.policy(random.Random(0))
     assert isinstance(policy, OwnSearchPolicy)
     assert isinstance(policy, LinesPolicy if model == "lines" else LiveLinesPolicy)
 
 
-def test_own_search_is_counted_in_deals() -> None:
+def test_own_search_settings_out_of_range_are_refused() -> None:
     with pytest.raises(ValueError, match="own_search is at least 0"):
         ExpertBot(1, own_search=-1)
     with pytest.raises(ValueError, match="own_search_playouts at least 1"):

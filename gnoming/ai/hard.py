@@ -341,28 +341,37 @@ class OwnSearchPolicy(FastPolicy):
         searched decision's turn), one round of turns later."""
         self.inner: HardBot | None = None
 
-    def __call__(self, state: GameState) -> Action:
+    def begin(self, state: GameState) -> Thinker | None:
+        """The small search's thinker for a decision it makes (stepped between
+        frames by :func:`~gnoming.ai.search.playout_steps`), else None: the
+        fast policy decides."""
         if self.limit is None:
             self.limit = state.turns_taken + state.n_seats
         if (
-            state.seat == self.me
-            and state.turns_taken <= self.limit
-            and state.phase in SEARCHED
+            state.seat != self.me
+            or state.turns_taken > self.limit
+            or state.phase not in SEARCHED
         ):
-            legal = state.legal_actions()
-            if len(legal) == 1:
-                return legal[0]
-            if self.inner is None:
-                self.inner = HardBot(
-                    self.rng.getrandbits(32),
-                    horizon=1,
-                    leaf_potential=SHORT_LEAF_POTENTIAL,
-                    playouts=self.deals,
-                    candidates=OWN_SEARCH_CANDIDATES,
-                    margin=OWN_SEARCH_MARGIN,
-                )
-            return self.inner.choose(observe(state, self.me), legal)
-        return super().__call__(state)
+            return None
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return DecidedThinker(legal[0])
+        if self.inner is None:
+            self.inner = HardBot(
+                self.rng.getrandbits(32),
+                horizon=1,
+                leaf_potential=SHORT_LEAF_POTENTIAL,
+                playouts=self.deals,
+                candidates=OWN_SEARCH_CANDIDATES,
+                margin=OWN_SEARCH_MARGIN,
+            )
+        return self.inner.start(observe(state, self.me), legal)
+
+    def __call__(self, state: GameState) -> Action:
+        thinker = self.begin(state)
+        if thinker is None:
+            return super().__call__(state)
+        return think_until_done(thinker)
 
 
 class OwnSearchLinesPolicy(OwnSearchPolicy, LinesPolicy):

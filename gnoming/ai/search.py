@@ -27,9 +27,11 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 from gnoming.rules import Action, GameState, Observation, determinize
+
+from .protocol import Thinker
 
 Policy = Callable[[GameState], Action]
 PolicyFactory = Callable[[random.Random], Policy]
@@ -40,6 +42,9 @@ Leaf = Callable[[GameState], float]
 """Scores a playout stopped at the horizon, before its round ended (lower is better)."""
 
 SEED_MIX = 1_000_003
+INNER_SLICE = 0.001
+"""Seconds a thinking playout policy's own thinker is stepped at a time
+(:func:`playout_steps`): the outer step checks its budget in between."""
 
 
 def playout(state: GameState, policy: Policy, turns: int | None = None) -> GameState:
@@ -54,6 +59,31 @@ def playout(state: GameState, policy: Policy, turns: int | None = None) -> GameS
     while not state.round_over() and state.turns_taken < limit:
         apply(policy(state))
     return state
+
+
+def playout_steps(
+    state: GameState, policy: Policy, turns: int | None = None
+) -> Iterator[None]:
+    """:func:`playout` that can be paused. A policy that thinks at length
+    offers ``begin(state)``, which returns a :class:`~gnoming.ai.protocol.Thinker`
+    for a decision that needs thought (else None: ``policy(state)`` decides);
+    the thinker is stepped :data:`INNER_SLICE` at a time and the generator
+    yields in between, so a search whose playouts search (``expert(own_search=8)``)
+    still fits a frame. The moves are exactly those of :func:`playout`."""
+    begin: Callable[[GameState], Thinker | None] | None = getattr(policy, "begin", None)
+    if begin is None:
+        playout(state, policy, turns)
+        return
+    limit = None if turns is None else state.turns_taken + turns
+    apply = state.apply
+    while not state.round_over() and (limit is None or state.turns_taken < limit):
+        thinker = begin(state)
+        if thinker is None:
+            apply(policy(state))
+            continue
+        while not thinker.step(INNER_SLICE):
+            yield
+        apply(thinker.result())
 
 
 class RoundSearch:
@@ -117,6 +147,8 @@ class RoundSearch:
         self.values: list[list[float]] = [[] for _ in self.candidates]
         """Score of every candidate on every finished sample."""
         self._base: GameState | None = None
+        self._job: Iterator[None] | None = None
+        """The playout under way, paused between frames (:func:`playout_steps`)."""
         self._sample = 0
         self._index = 0
         self.decision: Action | None = None
@@ -131,10 +163,15 @@ class RoundSearch:
         clock = self.clock
         start = clock()
         while True:
-            self._work()
-            if self._sample >= self.samples:
-                self.decision = self._choose()
-                return True
+            if self._job is None:
+                self._job = self._work()
+            try:
+                next(self._job)
+            except StopIteration:
+                self._job = None
+                if self._sample >= self.samples:
+                    self.decision = self._choose()
+                    return True
             if clock() - start >= budget_seconds:
                 return False
 
@@ -147,10 +184,16 @@ class RoundSearch:
     def samples_done(self) -> int:
         return self._sample
 
+    @property
+    def playouts_done(self) -> int:
+        """Playouts finished so far (every candidate on every deal is one)."""
+        return self._sample * len(self.candidates) + self._index
+
     # ------------------------------------------------------------ the work
 
-    def _work(self) -> None:
-        """One playout: candidate ``_index`` on sampled deal ``_sample``."""
+    def _work(self) -> Iterator[None]:
+        """One playout: candidate ``_index`` on sampled deal ``_sample``; it
+        pauses (yields) only where the policy thinks (:func:`playout_steps`)."""
         sample = self._sample
         if self._index == 0:
             self._base = determinize(
@@ -161,10 +204,11 @@ class RoundSearch:
         state.apply(self.candidates[self._index])
         policy = self.policy(random.Random(self.seed + 7 * sample + 1))
         if self.horizon is None:
-            self.values[self._index].append(self.score(playout(state, policy)))
+            yield from playout_steps(state, policy)
+            self.values[self._index].append(self.score(state))
         else:
             # the rest of the deciding seat's turn, then ``horizon`` rounds of turns
-            playout(state, policy, 1 + self.horizon * state.n_seats)
+            yield from playout_steps(state, policy, 1 + self.horizon * state.n_seats)
             assert self.leaf is not None
             if state.round_over():
                 value = self.score(state)
@@ -172,12 +216,13 @@ class RoundSearch:
                 value, rest = 0.0, 1.0
                 for k, weight in enumerate(self.leaf_weights):
                     if k:  # one more round of turns
-                        playout(state, policy, state.n_seats)
+                        yield from playout_steps(state, policy, state.n_seats)
                     judged = self.score(state) if state.round_over() else self.leaf(state)
                     value += weight * judged
                     rest -= weight
                 if rest > 1e-9:
-                    value += rest * self.score(playout(state, policy))
+                    yield from playout_steps(state, policy)
+                    value += rest * self.score(state)
             self.values[self._index].append(value)
         self._index += 1
         if self._index == len(self.candidates):

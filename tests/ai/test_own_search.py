@@ -132,6 +132,32 @@ def test_heads_up_expert_decides_the_same_under_a_clock_100_times_slower_or_fast
     assert decisions[0] == decisions[1] == decisions[2]
 
 
+def test_a_playout_that_searches_pauses_between_frames_and_decides_the_same() -> None:
+    """A playout whose own next turn is searched takes tens of milliseconds; it
+    is paused inside that search when the frame's budget is spent (before,
+    every step finished at least one whole playout and could drop a frame)."""
+    obs, legal = heads_up_searched_position()
+    late = ExpertBot(4, own_search=3, own_search_playouts=4).start(obs, legal)
+    assert isinstance(late, RoundSearch)
+    late.clock = FakeClock(1.0)  # every step's budget is spent at once
+    paused, before = 0, 0
+    while not late.step(0.004):
+        paused += late.playouts_done == before  # this step ended mid-playout
+        before = late.playouts_done
+    assert late.playouts_done == 4 * len(late.candidates)
+    assert paused > 0, "no playout was ever paused part-way"
+    at_once = ExpertBot(4, own_search=3, own_search_playouts=4).start(obs, legal)
+    assert isinstance(at_once, RoundSearch)
+    assert at_once.step(1e9)
+    assert (late.result(), late.means()) == (at_once.result(), at_once.means())
+    # the shipped Expert's playouts never think: one whole playout a step
+    plain = ExpertBot(4).start(obs, legal)
+    assert isinstance(plain, RoundSearch)
+    plain.clock = FakeClock(1.0)
+    plain.step(0.004)
+    assert plain.playouts_done == 1
+
+
 @pytest.mark.parametrize("model", ["lines", "live-lines"])
 def test_with_another_model_the_other_seats_play_by_it(model: str) -> None:
     obs, legal = heads_up_searched_position()

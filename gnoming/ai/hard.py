@@ -320,7 +320,9 @@ class OwnSearchPolicy(FastPolicy):
     every other seat, are played by the fast policy. The search's seed is
     drawn from the playout's generator, so a playout depends only on its
     seed. ``expert(own_search=8)`` plays its playouts this way heads-up; it was
-    not clearly stronger (docs/bots-log.md, "Night of 7 December")."""
+    not clearly stronger (docs/bots-log.md, "Night of 7 December"; on a second
+    seed it was Expert's equal: "Morning of 7 December"). A playout pauses
+    inside the small search when a frame's budget is spent (:meth:`begin`)."""
 
     __slots__ = ("deals", "limit", "inner")
 

@@ -36,8 +36,8 @@ table sizes Expert's playouts make its own decisions up to the end of its next
 turn by a small search (:class:`~gnoming.ai.hard.OwnSearchPolicy`), and it
 samples ``own_search_playouts`` deals a decision in place of ``playouts``.
 Heads-up against Hard that won 53.0% of the target's 400 games, where Expert
-wins 50.0% (paired +3.0 +- 3.1 wins in a hundred), and 51.1% of 262 games of
-seed 9, where Expert won 51.9% (paired -0.8 +- 3.9): Expert's equal within
+wins 50.0% (paired +3.0 +- 3.1 wins in a hundred), and 53.2% of the 400 games
+of seed 9, where Expert won 52.0% (paired +1.2 +- 3.1): Expert's equal within
 chance, for about twice the time a decision (docs/bots-log.md, "Night of 7
 December" and "Morning of 7 December"), so Expert ships without it."""
 

@@ -78,9 +78,12 @@ cards (:class:`~gnoming.ai.playout.FastPolicy`); counting half-built lines
 with the searcher's own estimator of the decision, turns left frozen
 (:class:`~gnoming.ai.playout.LinesPolicy`); or counting them over the turns
 left on the simulated table (:class:`~gnoming.ai.playout.LiveLinesPolicy`)."""
-OBJECTIVES = ("win", "margin")
+OBJECTIVES = ("win", "margin", "zero-sum")
 """How an ending is scored: own points less the value of the chance of winning
-the game, or own points less the mean of the others'."""
+the game; own points less the mean of the others'; or both, the first less
+the mean of the others' points (``"zero-sum"``: every point the others save
+counts against the seat as much as its own, which the chance of winning alone
+counts only in part)."""
 
 
 class HardBot:
@@ -288,9 +291,7 @@ def search_thinker(
         return kind(mean, rng, me, estimator, cache)
 
     def judge(points: list[float]) -> float:
-        if objective == "margin":
-            return points[me] - (sum(points) - points[me]) / (len(points) - 1)
-        return utility(points, me, totals, round_index)
+        return ending_value(objective, points, me, totals, round_index)
 
     def score(state: GameState) -> float:
         return judge([float(p) for p in state.round_results[round_index].scores])
@@ -431,6 +432,19 @@ ROUND_SPREAD = 9.0
 """Roughly how much a seat's round score varies (for the chance of winning)."""
 WIN_WEIGHT = (6.0, 10.0, 18.0)
 """How many points a certain win is worth, by round: the game matters more late."""
+
+
+def ending_value(
+    objective: str, points: Sequence[float], me: int, totals: Sequence[int], round_index: int
+) -> float:
+    """How a round ending with ``points`` scores for seat ``me`` by the
+    search's ``objective`` (:data:`OBJECTIVES`); lower is better, as points."""
+    others = (sum(points) - points[me]) / (len(points) - 1)
+    if objective == "margin":
+        return points[me] - others
+    if objective == "zero-sum":
+        return utility(points, me, totals, round_index) - others
+    return utility(points, me, totals, round_index)
 
 
 def utility(points: Sequence[float], me: int, totals: Sequence[int], round_index: int) -> float:

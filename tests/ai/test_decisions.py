@@ -123,6 +123,31 @@ def test_hard_gambles_when_behind_and_plays_safe_when_ahead_in_the_last_round() 
     assert utility([-2.0, 0.0], 0, [0, 0], 0) < utility([-1.0, 0.0], 0, [0, 0], 0)
 
 
+def test_a_zero_sum_ending_charges_the_others_points_in_full() -> None:
+    from gnoming.ai.hard import ending_value, utility
+
+    # heads-up, level before the last round: the chance of winning charges
+    # the opponent's points only in part, the zero-sum objective in full
+    for objective in ("win", "margin", "zero-sum"):
+        for mine in (-3.0, 4.0):
+            assert ending_value(objective, [mine, 0.0], 0, [10, 10], 2) < ending_value(
+                objective, [mine + 1, 0.0], 0, [10, 10], 2
+            )
+    win = ending_value("win", [0.0, -4.0], 0, [5, 5], 0) - ending_value("win", [0.0, 0.0], 0, [5, 5], 0)
+    zero = ending_value("zero-sum", [0.0, -4.0], 0, [5, 5], 0) - ending_value(
+        "zero-sum", [0.0, 0.0], 0, [5, 5], 0
+    )
+    assert 0 < win < 4
+    assert zero == pytest.approx(win + 4)
+    # at three seats the others count by their mean
+    assert ending_value("zero-sum", [1.0, 2.0, 6.0], 0, [0, 0, 0], 1) == pytest.approx(
+        utility([1.0, 2.0, 6.0], 0, [0, 0, 0], 1) - 4.0
+    )
+    assert ending_value("margin", [1.0, 2.0, 6.0], 1, [0, 0, 0], 1) == pytest.approx(2.0 - 3.5)
+    with pytest.raises(ValueError, match="objective is one of"):
+        HardBot(1, objective="draw")
+
+
 def test_hint_reasons_for_a_bounce_and_a_pair_beside_a_mulligan() -> None:
     from gnoming.ai.hints import explain
 

@@ -19,7 +19,7 @@ utility, the own face-down cards at the leaf, and whether the own seat went out
 before the leaf. A leaf coefficient below 1 says the leaf spreads the actions
 further apart than their endings do; a positive went-out coefficient says the
 leaf rates going out better than the ending does. docs/bots-log.md ("Later
-on the morning of 7 December") says what this measured.
+on 7 December") says what this measured.
 """
 
 from __future__ import annotations

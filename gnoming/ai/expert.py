@@ -20,6 +20,10 @@ Expert with it won 50.8% of 130 games against Hard (Expert 50.0% of the same
 games) and thought over a second a decision (CPU p95). ``own_search=8`` plays
 its own next turn in every playout by a small search, as it would decide it
 at the table (see :data:`OWN_SEARCH_SEATS`); not shipped.
+``objective="zero-sum"`` scores every ending and leaf as Expert's usual score
+less the opponent's round points, which the chance of winning counts only in
+part; over the target's three seeds no stronger (docs/bots-log.md, "Later on
+7 December"); not shipped.
 """
 
 from __future__ import annotations

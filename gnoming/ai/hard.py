@@ -439,12 +439,12 @@ def ending_value(
 ) -> float:
     """How a round ending with ``points`` scores for seat ``me`` by the
     search's ``objective`` (:data:`OBJECTIVES`); lower is better, as points."""
+    if objective == "win":
+        return utility(points, me, totals, round_index)
     others = (sum(points) - points[me]) / (len(points) - 1)
     if objective == "margin":
         return points[me] - others
-    if objective == "zero-sum":
-        return utility(points, me, totals, round_index) - others
-    return utility(points, me, totals, round_index)
+    return utility(points, me, totals, round_index) - others  # "zero-sum"
 
 
 def utility(points: Sequence[float], me: int, totals: Sequence[int], round_index: int) -> float:

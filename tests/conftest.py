@@ -8,10 +8,31 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 os.environ.setdefault("GNOMING_LAN", "off")  # no multicast (mDNS) and no open ports beyond 127.0.0.1
 
 import gc
+import importlib.util
+import sys
 import types
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from pathlib import Path
 
 import pytest
+
+SCRIPTS = Path(__file__).resolve().parents[1] / "scripts"
+
+
+@pytest.fixture
+def load_script() -> Callable[[str], types.ModuleType]:
+    """``load_script("leaf_calibration")`` imports ``scripts/leaf_calibration.py``
+    (the scripts are files, not a package) and returns the module."""
+
+    def load(name: str) -> types.ModuleType:
+        spec = importlib.util.spec_from_file_location(f"{name}_script", SCRIPTS / f"{name}.py")
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[spec.name] = module  # dataclasses look their module up
+        spec.loader.exec_module(module)
+        return module
+
+    return load
 
 
 @pytest.fixture(autouse=True)

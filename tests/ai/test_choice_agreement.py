@@ -3,25 +3,16 @@ positions, which docs/bots-log.md quotes."""
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
+from collections.abc import Callable
 from types import ModuleType
 
 import pytest
 
-SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "choice_agreement.py"
 
-
-def agreement() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("choice_agreement_script", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-def test_the_planner_never_leaves_itself_and_a_search_on_few_deals_does_by_its_seed() -> None:
-    module = agreement()
+def test_the_planner_never_leaves_itself_and_a_search_on_few_deals_does_by_its_seed(
+    load_script: Callable[[str], ModuleType],
+) -> None:
+    module = load_script("choice_agreement")
     counts = module.tally(["hard(candidates=1)", "hard(playouts=4)"], 60, 2, 2)
     n = counts["n"]
     assert n > 20
@@ -37,8 +28,10 @@ def test_the_planner_never_leaves_itself_and_a_search_on_few_deals_does_by_its_s
     assert counts["first two differ"] == left
 
 
-def test_main_prints_the_table_and_refuses_a_bad_seat(capsys: pytest.CaptureFixture[str]) -> None:
-    module = agreement()
+def test_main_prints_the_table_and_refuses_a_bad_seat(
+    load_script: Callable[[str], ModuleType], capsys: pytest.CaptureFixture[str]
+) -> None:
+    module = load_script("choice_agreement")
     assert (
         module.main(["--bots", "medium,hard(playouts=2)", "--positions", "30", "--seed", "3"]) == 0
     )

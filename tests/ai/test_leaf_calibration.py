@@ -3,25 +3,16 @@ the round's end heads-up, which docs/bots-log.md quotes."""
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
+from collections.abc import Callable
 from types import ModuleType
 
 import pytest
 
-SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "leaf_calibration.py"
 
-
-def calibration() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("leaf_calibration_script", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-def test_the_fit_within_a_deal_recovers_a_known_relation() -> None:
-    module = calibration()
+def test_the_fit_within_a_deal_recovers_a_known_relation(
+    load_script: Callable[[str], ModuleType],
+) -> None:
+    module = load_script("leaf_calibration")
     rows = []
     for deal in range(30):
         for k in range(3):
@@ -35,10 +26,11 @@ def test_the_fit_within_a_deal_recovers_a_known_relation() -> None:
 
 
 def test_the_leaf_spreads_the_actions_apart_and_rates_going_out_better_than_the_ending(
+    load_script: Callable[[str], ModuleType],
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     """docs/bots-log.md measured 0.51 x leaf and +5.47 for going out on 400 positions."""
-    module = calibration()
+    module = load_script("leaf_calibration")
     gaps, rows = module.run(60, 6, 11000)
     a, _, c = module.within_deal_fit(rows, (1, 3, 4))
     assert 0.0 < a < 1.0

@@ -3,25 +3,12 @@ which docs/bots-log.md quotes for how well those forecasts come true."""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
+from collections.abc import Callable
 from types import ModuleType
 
 import pytest
 
 from gnoming.ai.knowledge import DOWN, MULLIGAN, Estimator, Unseen
-
-SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "line_forecast.py"
-
-
-def script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("line_forecast_script", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # its dataclasses look their module up
-    spec.loader.exec_module(module)
-    return module
 
 
 def unseen(probabilities: dict[int, float]) -> Unseen:
@@ -52,8 +39,10 @@ def test_each_half_built_line_gets_the_chance_its_card_comes() -> None:
     assert estimator.value(cards) < Estimator(estimator.unseen, 2.0, 0.0).value(cards)
 
 
-def test_a_line_is_completed_only_if_it_ends_as_a_match_of_its_value() -> None:
-    module = script()
+def test_a_line_is_completed_only_if_it_ends_as_a_match_of_its_value(
+    load_script: Callable[[str], ModuleType],
+) -> None:
+    module = load_script("line_forecast")
     draw = module.Draw(
         quickest=3, expected_turns=4.0, turn=2,
         lines=[
@@ -69,9 +58,10 @@ def test_a_line_is_completed_only_if_it_ends_as_a_match_of_its_value() -> None:
 
 
 def test_the_script_plays_tournament_games_and_prints_its_tables(
+    load_script: Callable[[str], ModuleType],
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    module = script()
+    module = load_script("line_forecast")
     draws = module.play(["medium", "medium"], 3, 0, 1.5, -0.5, 1.0)
     assert draws and all(d.turns_left >= 1 for d in draws)
     lines = [line for d in draws for line in d.lines]

@@ -19,7 +19,9 @@ utility, the own face-down cards at the leaf, and whether the own seat went out
 before the leaf. A leaf coefficient below 1 says the leaf spreads the actions
 further apart than their endings do; a positive went-out coefficient says the
 leaf rates going out better than the ending does. docs/bots-log.md ("Later
-on 7 December") says what this measured.
+on 7 December") says what this measured. ``--leaf learned`` judges the
+leaf by the learned evaluation instead (gnoming/ai/value.py; "Late on 7
+December").
 """
 
 from __future__ import annotations
@@ -34,7 +36,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from gnoming.ai.hard import POTENTIAL, SHORT_LEAF_POTENTIAL, leaf_points, utility  # noqa: E402
+from gnoming.ai import value  # noqa: E402
+from gnoming.ai.hard import (  # noqa: E402
+    POTENTIAL,
+    SHORT_LEAF_POTENTIAL,
+    leaf_points,
+    learned_points,
+    utility,
+)
 from gnoming.ai.planner import TurnPlanner  # noqa: E402
 from gnoming.ai.playout import FastPolicy, PlayoutCache  # noqa: E402
 from gnoming.ai.search import playout  # noqa: E402
@@ -82,12 +91,13 @@ def within_deal_fit(rows: Sequence[Row], columns: Sequence[int]) -> list[float]:
 
 
 def run(
-    positions: int, deals: int, seed: int
+    positions: int, deals: int, seed: int, learned: bool = False
 ) -> tuple[dict[int, tuple[list[float], list[float]]], list[Row]]:
     """The leaf's excess over the ending by own face-down cards (own, opponent),
     and the rows for the fit."""
     gaps: dict[int, tuple[list[float], list[float]]] = defaultdict(lambda: ([], []))
     rows: list[Row] = []
+    model = value.shared() if learned else None
     found = deal = 0
     game = 0
     while found < positions:
@@ -129,7 +139,10 @@ def run(
                         went_out = sim.went_out_first == me
                         anyone_out = sim.went_out_first is not None
                         down = sim.face_down_count[me]
-                        leaf = leaf_points(sim, me, planner.unseen, SHORT_LEAF_POTENTIAL)
+                        if model is not None and not anyone_out:
+                            leaf = learned_points(sim, model, planner.unseen)
+                        else:
+                            leaf = leaf_points(sim, me, planner.unseen, SHORT_LEAF_POTENTIAL)
                         leaf_utility = utility(leaf, me, totals, round_index)
                         playout(sim, policy)
                         ending = [float(p) for p in sim.round_results[round_index].scores]
@@ -155,10 +168,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--positions", type=int, default=110)
     parser.add_argument("--deals", type=int, default=10)
     parser.add_argument("--seed", type=int, default=11000)
+    parser.add_argument(
+        "--leaf", choices=("plain", "learned"), default="plain",
+        help="judge the leaf by hard.leaf_points or by the learned evaluation (gnoming/ai/value.py)",
+    )
     args = parser.parse_args(argv)
     if args.positions < 1 or args.deals < 1:
         parser.error("--positions and --deals are at least 1")
-    gaps, rows = run(args.positions, args.deals, args.seed)
+    gaps, rows = run(args.positions, args.deals, args.seed, args.leaf == "learned")
     print(
         f"{args.positions} positions, {args.deals} deals each, {len(rows)} playouts (seed {args.seed})"
     )

@@ -8,7 +8,9 @@ Policies: ``fast`` (:class:`~gnoming.ai.playout.FastPolicy`, plain points),
 estimator: half-built rows and columns counted), ``lines-first`` (the same
 with the estimator of the seat's first decision of the round kept to its end,
 as Hard's playouts keep the estimator of the decision being searched),
-``medium`` (the Medium gnome).
+``medium`` (the Medium gnome), ``value`` (every seat judging its layouts by
+the evaluation learned from played rounds, gnoming/ai/value.py, while nobody
+has gone out).
 Each round is round 1 of a new deal; the seat that plays ``--policy`` moves
 round the table. Rounds are played by the rules engine alone, so this takes
 seconds, where a tournament takes hours: a quick first look at a policy, not a
@@ -26,13 +28,58 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from gnoming.ai.knowledge import Estimator, Unseen, estimate_turns_left  # noqa: E402
+from gnoming.ai.hard import SHORT_LEAF_POTENTIAL  # noqa: E402
+from gnoming.ai.knowledge import (  # noqa: E402
+    DOWN,
+    Estimator,
+    Unseen,
+    estimate_turns_left,
+    turns_left,
+)
 from gnoming.ai.medium import MediumBot  # noqa: E402
-from gnoming.ai.playout import FastPolicy, LinesPolicy  # noqa: E402
+from gnoming.ai.playout import FastPolicy, LinesPolicy, PlayoutCache  # noqa: E402
+from gnoming.ai.value import LineValue, shared  # noqa: E402
 from gnoming.rules import Action, GameState, observe  # noqa: E402
 
 Play = Callable[[GameState], Action]
-POLICIES = ("fast", "lines", "lines-first", "medium")
+POLICIES = ("fast", "lines", "lines-first", "medium", "value")
+
+
+class ValuePolicy(FastPolicy):
+    """:class:`FastPolicy` with every seat judging its layouts, while nobody
+    has gone out and a card is still face down, by the evaluation learned from
+    played rounds (gnoming/ai/value.py): the round points it is likely to end
+    at after its turn, at the moment the table would then be in."""
+
+    __slots__ = ("model", "unseen")
+    every_seat = True
+
+    def __init__(
+        self, unseen: Unseen, rng: random.Random, cache: PlayoutCache, model: LineValue
+    ) -> None:
+        super().__init__(unseen.mean, rng, cache=cache)
+        self.model = model
+        self.unseen = unseen
+
+    def _others_quickest(self, state: GameState, seat: int) -> int:
+        return min(n for s, n in enumerate(state.face_down_count) if s != seat)
+
+    def _value(self, state: GameState, seat: int, cards: list[int]) -> float:
+        if state.went_out_first is None:
+            down = cards.count(DOWN)
+            if down:
+                quickest = min(down, self._others_quickest(state, seat))
+                prior = 0.0
+                if self.model.uses_prior:
+                    estimator = Estimator(self.unseen, turns_left(quickest), SHORT_LEAF_POTENTIAL)
+                    prior = estimator.value(cards)
+                return self.model.value(cards, quickest, False, prior)
+        return super()._value(state, seat, cards)
+
+    def _keep_kind(self, state: GameState, seat: int) -> int:
+        if state.went_out_first is not None:
+            return -1
+        return 2 + self._others_quickest(state, seat)  # with the layout, decides the keep
 
 
 def player(kind: str, seed: int) -> Play:
@@ -52,6 +99,8 @@ def player(kind: str, seed: int) -> Play:
                 first[:] = first or [estimator]  # the round's first decision
                 estimator = first[0]
             return LinesPolicy(estimator.unseen.mean, rng, state.seat, estimator)(state)
+        if kind == "value":
+            return ValuePolicy(unseen, rng, PlayoutCache(), shared())(state)
         return FastPolicy(unseen.mean, rng)(state)
 
     return play

@@ -40,6 +40,7 @@ from gnoming.rules import Action, Card, GameState, Observation, Phase, observe
 from gnoming.rules.scoring import WENT_OUT_BONUS
 from gnoming.rules.state import ROUNDS
 
+from . import value
 from .knowledge import Estimator, Unseen, known_points, normal_cdf, turns_left
 from .planner import TurnPlanner
 from .playout import FastPolicy, LinesPolicy, LiveLinesPolicy, PlayoutCache, public_layout
@@ -78,6 +79,9 @@ cards (:class:`~gnoming.ai.playout.FastPolicy`); counting half-built lines
 with the searcher's own estimator of the decision, turns left frozen
 (:class:`~gnoming.ai.playout.LinesPolicy`); or counting them over the turns
 left on the simulated table (:class:`~gnoming.ai.playout.LiveLinesPolicy`)."""
+LEAF_MODELS = ("plain", "learned")
+"""How a leaf is judged: by :func:`leaf_points`, or heads-up (while nobody has
+gone out) by the evaluation learned from played rounds (:mod:`gnoming.ai.value`)."""
 OBJECTIVES = ("win", "margin", "zero-sum")
 """How an ending is scored: own points less the value of the chance of winning
 the game; own points less the mean of the others'; or both, the first less
@@ -115,8 +119,15 @@ class HardBot:
         feed_weight: float = FEED_WEIGHT,
         heads_up_feed_weight: float | None = None,
         heads_up_leaf_potential: float | None = None,
+        leaf_model: str = "plain",
         clock: Callable[[], float] = time.perf_counter,
     ) -> None:
+        if leaf_model not in LEAF_MODELS:
+            raise ValueError(f"leaf_model is one of {', '.join(LEAF_MODELS)}")
+        if leaf_model == "learned":
+            value.shared()  # a missing or broken weights file says so now, not mid-game
+        self.leaf_model = leaf_model
+        """How the leaf judges a table heads-up (one of :data:`LEAF_MODELS`)."""
         if objective not in OBJECTIVES:
             raise ValueError(f"objective is one of {', '.join(OBJECTIVES)}")
         if model not in MODELS:
@@ -227,6 +238,7 @@ class HardBot:
             obs, close, ranked[0], planner, seed, deals, self.gate, self.clock,
             self.objective, self.model, horizon, leaf_potential, leaf_weight,
             own_search=self.own_search_deals(obs.n_seats),
+            learned=self.leaf_model == "learned" and obs.n_seats == 2,
         )
 
     def own_search_deals(self, n_seats: int) -> int:
@@ -269,6 +281,7 @@ def search_thinker(
     leaf_potential: float = POTENTIAL,
     leaf_weight: float | Sequence[float] = 1.0,
     own_search: int = 0,
+    learned: bool = False,
 ) -> RoundSearch:
     """Hard's search of ``candidates`` to the end of the round, or to ``horizon``
     more turns of every seat and an estimate of the round's end (with a
@@ -296,7 +309,11 @@ def search_thinker(
     def score(state: GameState) -> float:
         return judge([float(p) for p in state.round_results[round_index].scores])
 
+    evaluation = value.shared() if learned else None
+
     def leaf(state: GameState) -> float:
+        if evaluation is not None and state.went_out_first is None:
+            return judge(learned_points(state, evaluation, planner.unseen))
         return judge(leaf_points(state, me, planner.unseen, leaf_potential))
 
     return RoundSearch(
@@ -425,6 +442,21 @@ def leaf_points(state: GameState, me: int, unseen: Unseen, potential: float) -> 
         own = out[went_out]
         rest = min(p for s, p in enumerate(out) if s != went_out)
         out[went_out] = own + (-WENT_OUT_BONUS if own <= rest else WENT_OUT_BONUS)
+    return out
+
+
+def learned_points(state: GameState, model: value.LineValue, unseen: Unseen) -> list[float]:
+    """Likely final round points of every seat of a playout stopped mid-round
+    while nobody has gone out, by the learned evaluation (with the
+    estimator's value of each layout, own lines at :data:`SHORT_LEAF_POTENTIAL`,
+    as its prior if it weighs one)."""
+    quickest = min(state.face_down_count)
+    estimator = Estimator(unseen, turns_left(quickest), SHORT_LEAF_POTENTIAL)
+    out = []
+    for seat in range(state.n_seats):
+        cards = public_layout(state, seat)
+        prior = estimator.value(cards) if model.uses_prior else 0.0
+        out.append(model.value(cards, quickest, seat == state.seat, prior))
     return out
 
 

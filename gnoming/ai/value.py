@@ -122,7 +122,7 @@ class LineValue:
             found = w[a] * points + w[b] * down + w[c]
             for i in on:
                 found += w[i]
-            if len(self.cache) > 200_000:
+            if len(self.cache) > 50_000:  # about 12 MB
                 self.cache.clear()
             self.cache[key] = found
         if prior:

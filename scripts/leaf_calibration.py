@@ -169,7 +169,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--deals", type=int, default=10)
     parser.add_argument("--seed", type=int, default=11000)
     parser.add_argument(
-        "--leaf", choices=("plain", "learned"), default="plain",
+        "--leaf",
+        choices=("plain", "learned"),
+        default="plain",
         help="judge the leaf by hard.leaf_points or by the learned evaluation (gnoming/ai/value.py)",
     )
     args = parser.parse_args(argv)

@@ -41,6 +41,8 @@ from gnoming.ai.value import (  # noqa: E402
 )
 from gnoming.rules import GameState, Phase, observe  # noqa: E402
 
+NOTES_FORMAT = 1
+"""Bumped whenever the notes change, so ``--notes`` never reads stale ones."""
 EXPLORED = (Phase.DRAW, Phase.PLAY)
 """With ``--explore``, the decisions that are sometimes made at random."""
 Sample = tuple[int, tuple[int, ...], int, bool, float, float, float]
@@ -49,7 +51,12 @@ Sample = tuple[int, tuple[int, ...], int, bool, float, float, float]
 
 def play(args: tuple[int, int, str, float]) -> list[Sample]:
     """The notes of one game (see the module docstring)."""
-    game, seed, bots, explore = args
+    return play_game(*args)[0]
+
+
+def play_game(game: int, seed: int, bots: str, explore: float) -> tuple[list[Sample], GameState]:
+    """The notes of one game, in the order taken (both seats' at each turn,
+    seat 0 first), and the game's end."""
     wander = random.Random(seed * 31 + game)
     specs = bots.split(",")
     players = [
@@ -62,6 +69,8 @@ def play(args: tuple[int, int, str, float]) -> list[Sample]:
     rounds = 0
 
     def flush() -> None:
+        nonlocal seen_turn
+        seen_turn = -1  # the next round counts its turns from 0 again
         scores = state.round_results[rounds].scores
         out.extend(
             (game, c, q, m, own, other, float(scores[s])) for s, c, q, m, own, other in pending
@@ -96,7 +105,7 @@ def play(args: tuple[int, int, str, float]) -> list[Sample]:
         state.apply(action)
     if len(state.round_results) > rounds:
         flush()
-    return out
+    return out, state
 
 
 def fit(
@@ -198,12 +207,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.games < 10:
         print("value_fit: play at least 10 games (every tenth is held out)", file=sys.stderr)
         return 2
-    key = (args.games, args.seed, args.bots, args.explore)
+    key = (NOTES_FORMAT, args.games, args.seed, args.bots, args.explore)
     samples: list[Sample] | None = None
     if args.notes is not None and args.notes.exists():
-        with args.notes.open("rb") as file:
-            saved = pickle.load(file)
-        if saved.get("key") == key:
+        try:
+            with args.notes.open("rb") as file:
+                saved = pickle.load(file)
+        except (OSError, EOFError, pickle.UnpicklingError, AttributeError, ImportError) as error:
+            print(f"value_fit: {args.notes} cannot be read ({error}); the games are played again")
+            saved = None
+        if isinstance(saved, dict) and saved.get("key") == key:
             samples = saved["samples"]
             print(f"notes read from {args.notes}")
     if samples is None:

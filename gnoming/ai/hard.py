@@ -451,11 +451,13 @@ def learned_points(state: GameState, model: value.LineValue, unseen: Unseen) -> 
     estimator's value of each layout, own lines at :data:`SHORT_LEAF_POTENTIAL`,
     as its prior if it weighs one)."""
     quickest = min(state.face_down_count)
-    estimator = Estimator(unseen, turns_left(quickest), SHORT_LEAF_POTENTIAL)
+    estimator = None
+    if model.uses_prior:
+        estimator = Estimator(unseen, turns_left(quickest), SHORT_LEAF_POTENTIAL)
     out = []
     for seat in range(state.n_seats):
         cards = public_layout(state, seat)
-        prior = estimator.value(cards) if model.uses_prior else 0.0
+        prior = 0.0 if estimator is None else estimator.value(cards)
         out.append(model.value(cards, quickest, seat == state.seat, prior))
     return out
 

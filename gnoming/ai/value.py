@@ -6,7 +6,8 @@ layout (an "n-tuple network"): every line of three cells (a card value, or
 face down) has a learned weight, once for any moment of the round and once
 for the moment it is in (how many cards the quickest seat still has face
 down, and whether this seat moves next), plus each moment's weights for the
-plain points of the face-up cards and for the count of face-down ones. Rows
+plain points of the face-up cards, the count of face-down ones, a bias, and
+a prior (a hand-made estimate of the seat's points; 0 unless fitted). Rows
 and columns share the tables, and the order of the cells within a line does
 not matter (neither does it for a match). ``scripts/value_fit.py`` plays the
 rounds, fits the weights and writes them to a JSON file; :func:`load` reads
@@ -21,6 +22,7 @@ December"). No gnome uses it by default.
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
@@ -91,18 +93,19 @@ def numeric_indices(when: int) -> tuple[int, int, int, int]:
 class LineValue:
     """The learned evaluation; see the module docstring."""
 
-    __slots__ = ("weights", "cache")
+    __slots__ = ("weights", "cache", "prior_weighed")
 
     def __init__(self, weights: Sequence[float]) -> None:
         if len(weights) != N_WEIGHTS:
             raise ValueError(f"the model has {N_WEIGHTS} weights, not {len(weights)}")
         self.weights = list(weights)
+        self.prior_weighed = any(self.weights[numeric_indices(w)[3]] for w in range(N_MOMENTS))
         self.cache: dict[tuple[tuple[int, ...], int], float] = {}
 
     @property
     def uses_prior(self) -> bool:
         """Whether the model weighs a prior (else :meth:`value` ignores it)."""
-        return any(self.weights[numeric_indices(w)[3]] for w in range(N_MOMENTS))
+        return self.prior_weighed
 
     def value(
         self, cards: Sequence[int], quickest: int, moves_next: bool, prior: float = 0.0
@@ -150,11 +153,22 @@ def load(path: Path = DEFAULT_WEIGHTS) -> LineValue:
     if not isinstance(data, dict) or data.get("n_weights") != N_WEIGHTS:
         raise ValueError(f"{path}: not a learned evaluation of this layout ({N_WEIGHTS} weights)")
     weights = [0.0] * N_WEIGHTS
-    try:
-        for i, w in data["weights"]:
-            weights[int(i)] = float(w)
-    except (KeyError, TypeError, ValueError, IndexError):
-        raise ValueError(f"{path}: the weights are not [index, weight] pairs in range") from None
+    pairs = data.get("weights")
+    bad = ValueError(f"{path}: the weights are not [index, weight] pairs in range")
+    if not isinstance(pairs, list):
+        raise bad
+    for pair in pairs:
+        if not (isinstance(pair, list) and len(pair) == 2):
+            raise bad
+        i, w = pair
+        if not (
+            isinstance(i, int)
+            and 0 <= i < N_WEIGHTS
+            and isinstance(w, int | float)
+            and math.isfinite(w)
+        ):
+            raise bad
+        weights[i] = float(w)
     return LineValue(weights)
 
 
@@ -163,6 +177,7 @@ _LOADED: dict[Path, LineValue] = {}
 
 def shared(path: Path = DEFAULT_WEIGHTS) -> LineValue:
     """One model per file for the whole process."""
+    path = path.resolve()
     model = _LOADED.get(path)
     if model is None:
         model = _LOADED[path] = load(path)

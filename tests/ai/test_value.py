@@ -11,10 +11,11 @@ from types import ModuleType
 
 import pytest
 
-from gnoming.ai import make_bot_from_spec, value
-from gnoming.ai.hard import HardBot, learned_points
+from gnoming.ai import ExpertBot, HardBot, hard, make_bot_from_spec, value
+from gnoming.ai.hard import learned_points
 from gnoming.ai.knowledge import DOWN, Unseen, known_points
-from gnoming.rules import GameState, observe
+from gnoming.ai.playout import FastPolicy, public_layout
+from gnoming.rules import Action, GameState, Phase, observe
 
 D = DOWN
 LAYOUT = [5, D, 5, D, 12, -3, D, 99, D]
@@ -65,6 +66,9 @@ def test_weights_survive_a_round_trip_and_bad_files_say_why(tmp_path: Path) -> N
         ("{", "cannot read"),
         ('{"n_weights": 5, "weights": []}', "not a learned evaluation"),
         (json.dumps({"n_weights": value.N_WEIGHTS, "weights": [[10**9, 1.0]]}), r"not \[index"),
+        (json.dumps({"n_weights": value.N_WEIGHTS, "weights": [[-1, 1.0]]}), r"not \[index"),
+        (json.dumps({"n_weights": value.N_WEIGHTS, "weights": {"12": 3}}), r"not \[index"),
+        (f'{{"n_weights": {value.N_WEIGHTS}, "weights": [[3, NaN]]}}', r"not \[index"),
     ]:
         path.write_text(text, encoding="utf-8")
         with pytest.raises(ValueError, match=reason):
@@ -126,22 +130,72 @@ def test_the_script_plays_fits_reports_and_writes(
     assert module.main(args) == 0  # the same games: the notes are read back
     assert "notes read from" in capsys.readouterr().out
     assert value.load(out).uses_prior
+    notes.write_bytes(b"not a pickle")
+    assert module.main(args) == 0  # a broken notes file: played again, and said so
+    assert "cannot be read" in capsys.readouterr().out
     assert module.main(["--games", "5"]) == 2
     assert "at least 10 games" in capsys.readouterr().err
 
 
-def test_hard_with_the_learned_leaf_is_deterministic_and_heads_up_only() -> None:
+def _leaf_calls(
+    monkeypatch: pytest.MonkeyPatch, n_seats: int, leaf_model: str, positions: int = 12
+) -> tuple[int, list[Action]]:
+    """How often Expert's search judged a leaf by the learned model, and what
+    it chose, at the first ``positions`` searched decisions of a game."""
+    calls = [0]
+
+    def counted(state: GameState, model: value.LineValue, unseen: Unseen) -> list[float]:
+        calls[0] += 1
+        return learned_points(state, model, unseen)
+
+    monkeypatch.setattr(hard, "learned_points", counted)
+    state = GameState.new(n_seats, seed=4)
+    policy = FastPolicy(4.0, random.Random(4))
+    chosen: list[Action] = []
+    while len(chosen) < positions and not state.is_over():
+        legal = state.legal_actions()
+        if state.phase in hard.SEARCHED and len(legal) > 1:
+            bot = ExpertBot(9, leaf_model=leaf_model, playouts=4)
+            chosen.append(bot.choose(observe(state, state.current_seat()), legal))
+        state.apply(legal[0] if len(legal) == 1 else policy(state))
+    return calls[0], chosen
+
+
+def test_expert_judges_its_leaf_by_the_learned_model_heads_up_only(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    calls, chosen = _leaf_calls(monkeypatch, 2, "learned")
+    assert calls > 0
+    assert _leaf_calls(monkeypatch, 2, "learned")[1] == chosen  # the same every time
+    assert _leaf_calls(monkeypatch, 2, "plain")[0] == 0
+    assert _leaf_calls(monkeypatch, 3, "learned")[0] == 0  # heads-up only
+
+
+def test_the_learned_points_are_the_models_values_by_who_moves_next() -> None:
     state = GameState.new(2, seed=4)
-    while state.current_seat() != 0 or len(state.legal_actions()) < 2:
+    while state.phase is not Phase.DRAW:
         state.apply(state.legal_actions()[0])
-    obs, legal = observe(state, 0), state.legal_actions()
-    first = HardBot(9, leaf_model="learned", playouts=6).choose(obs, legal)
-    assert HardBot(9, leaf_model="learned", playouts=6).choose(obs, legal) == first
-    points = learned_points(state, value.shared(), Unseen.of(observe(state, 0)))
-    assert len(points) == 2 and points[0] != points[1]
+    model = value.shared()
+    points = learned_points(state, model, Unseen.of(observe(state, 0)))
+    quickest = min(state.face_down_count)
+    assert points == [
+        model.value(public_layout(state, s), quickest, s == state.seat) for s in range(2)
+    ]
     assert make_bot_from_spec('expert(leaf_model="learned")', 1).name == "expert"
     with pytest.raises(ValueError, match="leaf_model"):
         HardBot(1, leaf_model="deep")
+
+
+def test_every_note_is_labelled_with_its_own_seats_round(
+    load_script: Callable[[str], ModuleType],
+) -> None:
+    module = load_script("value_fit")
+    notes, end = module.play_game(3, 1, "medium,medium", 0.0)
+    assert notes == module.play((3, 1, "medium,medium", 0.0))
+    pairs = [(notes[k][-1], notes[k + 1][-1]) for k in range(0, len(notes), 2)]
+    rounds = [tuple(float(p) for p in r.scores) for r in end.round_results]
+    assert [p for k, p in enumerate(pairs) if k == 0 or p != pairs[k - 1]] == rounds
+    assert any(a != b for a, b in rounds)  # a mix-up of the seats would show
 
 
 def test_the_learned_leaf_and_policy_run_in_the_benches(

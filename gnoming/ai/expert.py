@@ -25,8 +25,9 @@ less the opponent's round points, which the chance of winning counts only in
 part; over the target's three seeds no stronger (docs/bots-log.md, "Later on
 7 December"); not shipped. ``leaf_model="learned"`` judges the leaf by a
 position evaluation learned from played rounds (:mod:`gnoming.ai.value`);
-on 200 games it won 4.0 +- 4.6 fewer in a hundred than Expert (docs/bots-log.md,
-"Late on 7 December"); not shipped.
+over 400 games it won as often as Expert within chance (-0.8 +- 3.3 in a
+hundred) with rounds 1.40 +- 0.75 points worse (docs/bots-log.md, "Late on 7
+December"); not shipped.
 """
 
 from __future__ import annotations

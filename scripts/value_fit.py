@@ -27,8 +27,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from gnoming.ai import make_bot_from_spec  # noqa: E402
-from gnoming.ai.hard import OTHERS_BONUS, SHORT_LEAF_POTENTIAL  # noqa: E402
-from gnoming.ai.knowledge import Estimator, Unseen, known_points, turns_left  # noqa: E402
+from gnoming.ai.hard import SHORT_LEAF_POTENTIAL, leaf_points  # noqa: E402
+from gnoming.ai.knowledge import Unseen  # noqa: E402
 from gnoming.ai.playout import public_layout  # noqa: E402
 from gnoming.ai.value import (  # noqa: E402
     MAX_QUICKEST,
@@ -89,11 +89,12 @@ def play_game(game: int, seed: int, bots: str, explore: float) -> tuple[list[Sam
             seen_turn = state.turns_taken
             quickest = min(state.face_down_count)
             for seat in range(2):
-                cards = public_layout(state, seat)
+                # the hand-made leaf's estimate of this seat, as its own and as the other's
                 unseen = Unseen.of(observe(state, seat))
-                own = Estimator(unseen, turns_left(quickest), SHORT_LEAF_POTENTIAL).value(cards)
-                other = known_points(cards, unseen.mean) - OTHERS_BONUS
-                pending.append((seat, tuple(cards), quickest, seat == state.seat, own, other))
+                own = leaf_points(state, seat, unseen, SHORT_LEAF_POTENTIAL)[seat]
+                other = leaf_points(state, 1 - seat, unseen, SHORT_LEAF_POTENTIAL)[seat]
+                cards = tuple(public_layout(state, seat))
+                pending.append((seat, cards, quickest, seat == state.seat, own, other))
         legal = state.legal_actions()
         seat = state.current_seat()
         if len(legal) == 1:

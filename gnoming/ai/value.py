@@ -93,19 +93,15 @@ def numeric_indices(when: int) -> tuple[int, int, int, int]:
 class LineValue:
     """The learned evaluation; see the module docstring."""
 
-    __slots__ = ("weights", "cache", "prior_weighed")
+    __slots__ = ("weights", "cache", "uses_prior")
 
     def __init__(self, weights: Sequence[float]) -> None:
         if len(weights) != N_WEIGHTS:
             raise ValueError(f"the model has {N_WEIGHTS} weights, not {len(weights)}")
         self.weights = list(weights)
-        self.prior_weighed = any(self.weights[numeric_indices(w)[3]] for w in range(N_MOMENTS))
-        self.cache: dict[tuple[tuple[int, ...], int], float] = {}
-
-    @property
-    def uses_prior(self) -> bool:
+        self.uses_prior = any(self.weights[numeric_indices(w)[3]] for w in range(N_MOMENTS))
         """Whether the model weighs a prior (else :meth:`value` ignores it)."""
-        return self.prior_weighed
+        self.cache: dict[tuple[tuple[int, ...], int], float] = {}
 
     def value(
         self, cards: Sequence[int], quickest: int, moves_next: bool, prior: float = 0.0

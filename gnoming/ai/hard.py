@@ -43,7 +43,14 @@ from gnoming.rules.state import ROUNDS
 from . import value
 from .knowledge import Estimator, Unseen, known_points, normal_cdf, turns_left
 from .planner import TurnPlanner
-from .playout import FastPolicy, LinesPolicy, LiveLinesPolicy, PlayoutCache, public_layout
+from .playout import (
+    AllLiveLinesPolicy,
+    FastPolicy,
+    LinesPolicy,
+    LiveLinesPolicy,
+    PlayoutCache,
+    public_layout,
+)
 from .protocol import DecidedThinker, Thinker, think_until_done
 from .search import RoundSearch
 
@@ -73,12 +80,15 @@ seats"); more candidates on 24 deals, or more deals for four candidates, did
 not. Against three yardsticks it won 39.5% of the target's 400 games, where
 the narrower search won 44.0% of the same games (paired 4.5 +- 3.4 fewer wins
 in a hundred, rounds 0.49 +- 0.62 worse): fewer, but within chance."""
-MODELS = ("fast", "lines", "live-lines")
+MODELS = ("fast", "lines", "live-lines", "all-live-lines")
 """How the playouts play every other seat: by the plain expected points of its
 cards (:class:`~gnoming.ai.playout.FastPolicy`); counting half-built lines
 with the searcher's own estimator of the decision, turns left frozen
 (:class:`~gnoming.ai.playout.LinesPolicy`); or counting them over the turns
-left on the simulated table (:class:`~gnoming.ai.playout.LiveLinesPolicy`)."""
+left on the simulated table (:class:`~gnoming.ai.playout.LiveLinesPolicy`);
+or that way for the searcher's own seat too
+(:class:`~gnoming.ai.playout.AllLiveLinesPolicy`; in the other models the own
+seat counts its lines over the turns left at the decision)."""
 LEAF_MODELS = ("plain", "learned")
 """How a leaf is judged: by :func:`leaf_points`, or heads-up (while nobody has
 gone out) by the evaluation learned from played rounds (:mod:`gnoming.ai.value`)."""
@@ -149,7 +159,8 @@ class HardBot:
         """At a table bigger than ``full_seats``, search at most this many
         candidates (a decision there took too long with four)."""
         self.model = model
-        """How the playouts play the other seats (one of :data:`MODELS`)."""
+        """How the playouts play the other seats, and with "all-live-lines" the
+        own seat too (one of :data:`MODELS`)."""
         if horizon is not None and horizon < 1:
             raise ValueError("the horizon is at least 1 turn (or None: the end of the round)")
         self.horizon = horizon
@@ -296,7 +307,11 @@ def search_thinker(
 
     cache = PlayoutCache()
 
-    kind = {"lines": LinesPolicy, "live-lines": LiveLinesPolicy}.get(model, FastPolicy)
+    kind = {
+        "lines": LinesPolicy,
+        "live-lines": LiveLinesPolicy,
+        "all-live-lines": AllLiveLinesPolicy,
+    }.get(model, FastPolicy)
 
     def policy(rng: random.Random) -> FastPolicy:
         if own_search:
@@ -406,10 +421,18 @@ class OwnSearchLiveLinesPolicy(OwnSearchPolicy, LiveLinesPolicy):
     __slots__ = ()
 
 
+class OwnSearchAllLiveLinesPolicy(OwnSearchPolicy, AllLiveLinesPolicy):
+    """:class:`OwnSearchPolicy` with every seat's fast turns played as in
+    :class:`AllLiveLinesPolicy`."""
+
+    __slots__ = ()
+
+
 OWN_SEARCH_KINDS: dict[str, type[OwnSearchPolicy]] = {
     "fast": OwnSearchPolicy,
     "lines": OwnSearchLinesPolicy,
     "live-lines": OwnSearchLiveLinesPolicy,
+    "all-live-lines": OwnSearchAllLiveLinesPolicy,
 }
 """The playout policy that searches the own next turn, by ``model``."""
 

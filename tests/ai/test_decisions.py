@@ -277,15 +277,60 @@ def test_the_live_lines_model_counts_the_turns_left_on_the_simulated_table() -> 
             assert playout(game, policy).round_over()
 
 
+def test_the_all_live_lines_model_counts_the_own_seats_lines_over_the_turns_left_too() -> None:
+    import random
+
+    from gnoming.ai.knowledge import Estimator, Unseen, estimate_turns_left, int_layout
+    from gnoming.ai.playout import AllLiveLinesPolicy, FastPolicy, LiveLinesPolicy
+    from gnoming.ai.search import RoundSearch, playout
+
+    from .test_own_search import heads_up_searched_position
+
+    pair = [12, 12, DOWN, DOWN, DOWN, DOWN, DOWN, DOWN, DOWN]
+    early = table(2, {0: pair})
+    late = table(2, {0: pair, 1: [1, 2, 3, 4, 5, 6, 7, 8, DOWN]})
+    obs = observe(early, 0)
+    unseen = Unseen.of(obs)
+    estimator = Estimator(unseen, estimate_turns_left(obs, 0), 1.0)
+
+    def value(kind: type[FastPolicy], state: GameState, seat: int) -> float:
+        policy = kind(unseen.mean, random.Random(1), 0, estimator)
+        return policy._value(state, seat, int_layout(observe(state, 0).layouts[seat]))
+
+    # the own seat's pair of 12s: fewer turns left on the simulated table, less
+    # likely a row; the other models count the decision's turns whatever the table
+    assert value(AllLiveLinesPolicy, early, 0) < value(AllLiveLinesPolicy, late, 0)
+    assert value(LiveLinesPolicy, early, 0) == value(LiveLinesPolicy, late, 0)
+    assert value(FastPolicy, late, 0) == value(LiveLinesPolicy, late, 0)
+    # every other seat as in LiveLinesPolicy
+    for state in (early, late):
+        assert value(AllLiveLinesPolicy, state, 1) == value(LiveLinesPolicy, state, 1)
+    for n_seats in (2, 4, 7):
+        for seed in range(3):
+            game = GameState.new(n_seats, seed=seed).clone(stop_at_round_end=True)
+            policy = AllLiveLinesPolicy(unseen.mean, random.Random(seed), 0, estimator)
+            assert playout(game, policy).round_over()
+    # an Expert with it plays its playouts by it, and decides the same every time
+    found, legal = heads_up_searched_position()
+    spec = 'expert(model="all-live-lines",playouts=8)'
+    thinker = make_bot_from_spec(spec, 5).start(found, legal)  # type: ignore[attr-defined]
+    assert isinstance(thinker, RoundSearch)
+    assert type(thinker.policy(random.Random(0))) is AllLiveLinesPolicy
+    first = make_bot_from_spec(spec, 5).choose(found, legal)
+    assert make_bot_from_spec(spec, 5).choose(found, legal) == first
+
+
 def test_the_playout_model_is_named_and_can_be_set_in_a_tournament_seat() -> None:
     from gnoming.ai import make_bot_from_spec
 
-    with pytest.raises(ValueError, match="model is one of fast, lines, live-lines"):
+    with pytest.raises(ValueError, match="model is one of fast, lines, live-lines, all-live-lines"):
         HardBot(1, model="smart")
     assert HardBot(1).model == "fast"
     assert make_bot("expert", 1).model == "fast"  # type: ignore[attr-defined]
     assert make_bot_from_spec('expert(model="lines")', 1).model == "lines"  # type: ignore[attr-defined]
     assert make_bot_from_spec('hard(model="live-lines")', 1).model == "live-lines"  # type: ignore[attr-defined]
+    spec = 'expert(model="all-live-lines")'
+    assert make_bot_from_spec(spec, 1).model == "all-live-lines"  # type: ignore[attr-defined]
 
 
 def test_a_playout_to_a_horizon_stops_after_that_many_turns_or_at_the_round_end() -> None:

@@ -18,7 +18,7 @@ from gnoming.ai.hard import (
     OwnSearchPolicy,
 )
 from gnoming.ai.planner import TurnPlanner
-from gnoming.ai.playout import FastPolicy, LinesPolicy, LiveLinesPolicy
+from gnoming.ai.playout import AllLiveLinesPolicy, FastPolicy, LinesPolicy, LiveLinesPolicy
 from gnoming.ai.search import RoundSearch
 from gnoming.rules import Action, GameState, Observation, observe
 
@@ -158,14 +158,16 @@ def test_a_playout_that_searches_pauses_between_frames_and_decides_the_same() ->
     assert plain.playouts_done == 1
 
 
-@pytest.mark.parametrize("model", ["lines", "live-lines"])
+@pytest.mark.parametrize("model", ["lines", "live-lines", "all-live-lines"])
 def test_with_another_model_the_other_seats_play_by_it(model: str) -> None:
     obs, legal = heads_up_searched_position()
     thinker = ExpertBot(3, model=model, own_search=8).start(obs, legal)
     assert isinstance(thinker, RoundSearch)
     policy = thinker.policy(random.Random(0))
     assert isinstance(policy, OwnSearchPolicy)
-    assert isinstance(policy, LinesPolicy if model == "lines" else LiveLinesPolicy)
+    kind = {"lines": LinesPolicy, "live-lines": LiveLinesPolicy}.get(model, AllLiveLinesPolicy)
+    assert isinstance(policy, kind)
+    assert isinstance(policy, AllLiveLinesPolicy) == (model == "all-live-lines")
 
 
 def test_own_search_settings_out_of_range_are_refused() -> None:

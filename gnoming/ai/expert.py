@@ -29,8 +29,9 @@ over 400 games it won as often as Expert within chance (-0.8 +- 3.3 in a
 hundred) with rounds 1.40 +- 0.75 points worse (docs/bots-log.md, "Late on 7
 December"); not shipped. ``model="all-live-lines"`` plays every seat of its
 playouts, its own included, counting half-built lines over the turns left on
-the simulated table; over 800 games of two seeds Expert's equal (+0.9 +- 2.3
-in a hundred; docs/bots-log.md, "Evening of 7 December"); not shipped.
+the simulated table; it won 55.7% of 1,200 games on the target's three seeds,
+where Expert won 52.6% (57.5% on the target's seed 7; docs/bots-log.md,
+"Evening of 7 December"); not yet clear of chance, not shipped.
 """
 
 from __future__ import annotations

@@ -296,12 +296,18 @@ class LiveLinesPolicy(FastPolicy):
 
     __slots__ = ()
     every_seat = True  # every seat goes through _value (no plain-points shortcut)
+    live_own_seat: ClassVar[bool] = False
+    """The searcher's own seat counts the turns left on the table too
+    (:class:`AllLiveLinesPolicy`); else it plays as in :class:`FastPolicy`."""
+
+    def _live(self, seat: int) -> bool:
+        return self.mine is not None and (seat != self.me or self.live_own_seat)
 
     def _value(self, state: GameState, seat: int, cards: list[int]) -> float:
         mine = self.mine
-        if seat != self.me and mine is not None and state.went_out_first is None and DOWN in cards:
+        if mine is not None and self._live(seat) and state.went_out_first is None and DOWN in cards:
             quickest = min(state.face_down_count)
-            key = (quickest, *cards)  # ten numbers: never one of the own seat's layouts
+            key = (quickest, *cards)  # ten numbers: never a layout valued with frozen turns
             value = self.mine_points.get(key)
             if value is None:
                 estimator = Estimator(mine.unseen, turns_left(quickest), mine.potential)
@@ -310,7 +316,7 @@ class LiveLinesPolicy(FastPolicy):
         return super()._value(state, seat, cards)
 
     def _keep_kind(self, state: GameState, seat: int) -> int:
-        if seat != self.me and self.mine is not None:
+        if self._live(seat):
             return -1  # counts the turns left on the table
         return super()._keep_kind(state, seat)
 
@@ -329,20 +335,4 @@ class AllLiveLinesPolicy(LiveLinesPolicy):
     """
 
     __slots__ = ()
-
-    def _value(self, state: GameState, seat: int, cards: list[int]) -> float:
-        mine = self.mine
-        if mine is not None and state.went_out_first is None and DOWN in cards:
-            quickest = min(state.face_down_count)
-            key = (quickest, *cards)  # the same for any seat
-            value = self.mine_points.get(key)
-            if value is None:
-                estimator = Estimator(mine.unseen, turns_left(quickest), mine.potential)
-                value = self.mine_points[key] = estimator.value(cards)
-            return value
-        return super()._value(state, seat, cards)
-
-    def _keep_kind(self, state: GameState, seat: int) -> int:
-        if self.mine is not None:
-            return -1  # every seat counts the turns left on the table
-        return super()._keep_kind(state, seat)
+    live_own_seat = True

@@ -1,5 +1,5 @@
 """Expert ("Grandpa Beck"): Hard's search, narrower, four times deeper, and
-judged twice.
+judged twice; heads-up, its playouts played by the strongest simple policy.
 
 It plays the planner's best three actions (within 2.5 points of its favourite)
 to the end of the round on 96 sampled deals, where Hard plays four on 24.
@@ -7,8 +7,14 @@ Every playout is judged twice and the two are averaged (``blend=0.5``): by how
 the round ended, and by the one-turn-ahead leaf Hard uses at four seats (the
 table just after the own next turn, own half-built lines at 1.3). Heads-up
 against Hard that won 56.2% of 400 games, where Expert judging the ending alone
-won 52.5% of the same deals (docs/bots-log.md). More
-candidates measured worse (docs/bots-log.md), probably because every extra one is
+won 52.5% of the same deals (docs/bots-log.md). Heads-up every seat of its
+playouts, its own included, counts its half-built lines over the turns left on
+the simulated table (``heads_up_model="all-live-lines"``, :data:`HEADS_UP_MODEL`):
+57.5% of the target's 400 games against Hard, where Expert with the plain
+fast policy won 50.0%, and 55.7% of 1,200 games on three seeds against 52.6%
+(docs/bots-log.md, "Evening of 7 December"). At three seats and more the
+playouts play the fast policy (``model="fast"``).
+More candidates measured worse (docs/bots-log.md), probably because every extra one is
 another chance that the playouts' greedy policy overrates a weak action.
 It thinks up to about a second a decision; like every gnome, how much it
 searches is fixed by its settings, never by a clock. ``model="lines"`` plays
@@ -27,11 +33,10 @@ part; over the target's three seeds no stronger (docs/bots-log.md, "Later on
 position evaluation learned from played rounds (:mod:`gnoming.ai.value`);
 over 400 games it won as often as Expert within chance (-0.8 +- 3.3 in a
 hundred) with rounds 1.40 +- 0.75 points worse (docs/bots-log.md, "Late on 7
-December"); not shipped. ``model="all-live-lines"`` plays every seat of its
-playouts, its own included, counting half-built lines over the turns left on
-the simulated table; it won 55.7% of 1,200 games on the target's three seeds,
-where Expert won 52.6% (57.5% on the target's seed 7; docs/bots-log.md,
-"Evening of 7 December"); not yet clear of chance, not shipped.
+December"); not shipped. These screens ran before Expert played its playouts
+heads-up as :data:`HEADS_UP_MODEL` says: to replay one, add
+``heads_up_model=None`` (heads-up as ``model`` says, which was then "fast"
+unless the screen named another).
 """
 
 from __future__ import annotations
@@ -52,6 +57,18 @@ wins 50.0% (paired +3.0 +- 3.1 wins in a hundred), and 53.2% of the 400 games
 of seed 9, where Expert won 52.0% (paired +1.2 +- 3.1): Expert's equal within
 chance, for about twice the time a decision (docs/bots-log.md, "Night of 7
 December" and "Morning of 7 December"), so Expert ships without it."""
+
+
+HEADS_UP_MODEL = "all-live-lines"
+"""How Expert's playouts play heads-up (``heads_up_model``; ``model`` says how
+at three seats and more, and None here: the same heads-up). Every seat, Expert's
+own included, counts its half-built lines over the turns left on the simulated
+table (:class:`~gnoming.ai.playout.AllLiveLinesPolicy`): against Hard that won
+55.7% of 1,200 games on three seeds where Expert with the fast policy won
+52.6% (paired +3.1 +- 1.8 wins in a hundred, rounds 0.95 +- 0.44 points
+better; docs/bots-log.md, "Evening of 7 December"). At four and seven seats it
+took over twice the time a decision and was not measured for strength, so
+there Expert plays the fast policy."""
 
 
 class ExpertBot(HardBot):
@@ -78,6 +95,7 @@ class ExpertBot(HardBot):
         own_search_playouts: int = OWN_SEARCH_PLAYOUTS,
         own_search_seats: Sequence[int] = OWN_SEARCH_SEATS,
         leaf_model: str = "plain",
+        heads_up_model: str | None = HEADS_UP_MODEL,
         clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         if own_search < 0 or own_search_playouts < 1:
@@ -104,6 +122,7 @@ class ExpertBot(HardBot):
             heads_up_feed_weight=heads_up_feed_weight,
             heads_up_leaf_potential=heads_up_leaf_potential,
             leaf_model=leaf_model,
+            heads_up_model=heads_up_model,
             clock=clock,
         )
 

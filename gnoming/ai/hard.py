@@ -130,6 +130,7 @@ class HardBot:
         heads_up_feed_weight: float | None = None,
         heads_up_leaf_potential: float | None = None,
         leaf_model: str = "plain",
+        heads_up_model: str | None = None,
         clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         if leaf_model not in LEAF_MODELS:
@@ -140,8 +141,9 @@ class HardBot:
         """How the leaf judges a table heads-up (one of :data:`LEAF_MODELS`)."""
         if objective not in OBJECTIVES:
             raise ValueError(f"objective is one of {', '.join(OBJECTIVES)}")
-        if model not in MODELS:
-            raise ValueError(f"model is one of {', '.join(MODELS)}")
+        for named in (model, heads_up_model):
+            if named is not None and named not in MODELS:
+                raise ValueError(f"model is one of {', '.join(MODELS)}")
         self.rng = random.Random(seed)
         self.clock = clock
         """Read only to slice the work between frames, never to decide."""
@@ -161,6 +163,8 @@ class HardBot:
         self.model = model
         """How the playouts play the other seats, and with "all-live-lines" the
         own seat too (one of :data:`MODELS`)."""
+        self.heads_up_model = model if heads_up_model is None else heads_up_model
+        """``model`` at a table of two (by default the same)."""
         if horizon is not None and horizon < 1:
             raise ValueError("the horizon is at least 1 turn (or None: the end of the round)")
         self.horizon = horizon
@@ -247,10 +251,14 @@ class HardBot:
             horizon, leaf_potential, leaf_weight = 1, short_leaf, self.blend
         return search_thinker(
             obs, close, ranked[0], planner, seed, deals, self.gate, self.clock,
-            self.objective, self.model, horizon, leaf_potential, leaf_weight,
+            self.objective, self.model_at(obs.n_seats), horizon, leaf_potential, leaf_weight,
             own_search=self.own_search_deals(obs.n_seats),
             learned=self.leaf_model == "learned" and obs.n_seats == 2,
         )
+
+    def model_at(self, n_seats: int) -> str:
+        """How the playouts play at a table of ``n_seats`` (one of :data:`MODELS`)."""
+        return self.heads_up_model if n_seats == 2 else self.model
 
     def own_search_deals(self, n_seats: int) -> int:
         """How many deals the small search samples that makes the own seat's

@@ -8,7 +8,7 @@ from gnoming.ai import make_bot, make_bot_from_spec
 from gnoming.ai.easy import EasyBot
 from gnoming.ai.hard import HardBot
 from gnoming.ai.protocol import Bot
-from gnoming.rules import Card, GameState, Phase, observe
+from gnoming.rules import Action, Card, GameState, Observation, Phase, observe
 from gnoming.rules import actions as A
 
 DOWN = None
@@ -331,6 +331,37 @@ def test_the_playout_model_is_named_and_can_be_set_in_a_tournament_seat() -> Non
     assert make_bot_from_spec('hard(model="live-lines")', 1).model == "live-lines"  # type: ignore[attr-defined]
     spec = 'expert(model="all-live-lines")'
     assert make_bot_from_spec(spec, 1).model == "all-live-lines"  # type: ignore[attr-defined]
+
+
+def test_a_heads_up_model_plays_the_playouts_only_at_a_table_of_two() -> None:
+    import random
+
+    from gnoming.ai import make_bot_from_spec
+    from gnoming.ai.playout import AllLiveLinesPolicy, FastPolicy, LinesPolicy
+    from gnoming.ai.search import RoundSearch
+
+    from .test_bots import searched_position
+    from .test_own_search import heads_up_searched_position
+
+    def played_by(spec: str, found: tuple[Observation, tuple[Action, ...]]) -> type:
+        thinker = make_bot_from_spec(spec, 5).start(*found)  # type: ignore[attr-defined]
+        assert isinstance(thinker, RoundSearch)
+        return type(thinker.policy(random.Random(0)))
+
+    two, four = heads_up_searched_position(), searched_position()
+    # Expert as shipped: every seat counting its lines afresh heads-up only
+    assert played_by("expert(playouts=8)", two) is AllLiveLinesPolicy
+    assert played_by("expert(playouts=8)", four) is FastPolicy
+    spec = 'expert(model="lines",heads_up_model="fast",playouts=8)'
+    assert (played_by(spec, two), played_by(spec, four)) == (FastPolicy, LinesPolicy)
+    # None: heads-up as ``model`` says; Hard's default
+    assert played_by('expert(model="lines",heads_up_model=None,playouts=8)', two) is LinesPolicy
+    assert played_by('hard(heads_up_model="all-live-lines")', two) is AllLiveLinesPolicy
+    assert HardBot(1).heads_up_model == "fast"
+    bot = HardBot(1, model="live-lines", heads_up_model="fast")
+    assert [bot.model_at(n) for n in (2, 3, 4, 7)] == ["fast"] + ["live-lines"] * 3
+    with pytest.raises(ValueError, match="model is one of"):
+        HardBot(1, heads_up_model="smart")
 
 
 def test_a_playout_to_a_horizon_stops_after_that_many_turns_or_at_the_round_end() -> None:

@@ -100,11 +100,11 @@ def test_heads_up_expert_searches_its_next_turn_in_the_playouts_on_its_own_deals
     assert thinker.samples == 7
     policy = thinker.policy(random.Random(0))
     assert isinstance(policy, OwnSearchPolicy) and policy.deals == 5
-    # without it (the shipped Expert): the fast policy on 96 deals
+    # without it (the shipped Expert): every seat counting its lines afresh, on 96 deals
     plain = ExpertBot(3).start(obs, legal)
     assert isinstance(plain, RoundSearch)
     assert plain.samples == 96
-    assert type(plain.policy(random.Random(0))) is FastPolicy
+    assert type(plain.policy(random.Random(0))) is AllLiveLinesPolicy
 
 
 def test_at_four_seats_expert_plays_its_playouts_by_the_fast_policy() -> None:
@@ -161,7 +161,7 @@ def test_a_playout_that_searches_pauses_between_frames_and_decides_the_same() ->
 @pytest.mark.parametrize("model", ["lines", "live-lines", "all-live-lines"])
 def test_with_another_model_the_other_seats_play_by_it(model: str) -> None:
     obs, legal = heads_up_searched_position()
-    thinker = ExpertBot(3, model=model, own_search=8).start(obs, legal)
+    thinker = ExpertBot(3, heads_up_model=model, own_search=8).start(obs, legal)
     assert isinstance(thinker, RoundSearch)
     policy = thinker.policy(random.Random(0))
     assert isinstance(policy, OwnSearchPolicy)

@@ -162,7 +162,7 @@ class HardBot:
         candidates (a decision there took too long with four)."""
         self.model = model
         """How the playouts play the other seats, and with "all-live-lines" the
-        own seat too (one of :data:`MODELS`)."""
+        own seat too (one of :data:`MODELS`); at a table of two ``heads_up_model``."""
         self.heads_up_model = model if heads_up_model is None else heads_up_model
         """``model`` at a table of two (by default the same)."""
         if horizon is not None and horizon < 1:

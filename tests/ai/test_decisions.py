@@ -336,7 +336,6 @@ def test_the_playout_model_is_named_and_can_be_set_in_a_tournament_seat() -> Non
 def test_a_heads_up_model_plays_the_playouts_only_at_a_table_of_two() -> None:
     import random
 
-    from gnoming.ai import make_bot_from_spec
     from gnoming.ai.playout import AllLiveLinesPolicy, FastPolicy, LinesPolicy
     from gnoming.ai.search import RoundSearch
 

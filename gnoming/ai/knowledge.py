@@ -246,14 +246,37 @@ class Estimator:
         # twice, and could value a 12 there above a -5). Where they wait for
         # different cards, either will do: the better one if it comes, else the
         # other.
+        # The same lines and chances as line_forecasts, without its list: most
+        # layouts valued in a playout hold no half-built line (then 0.0, as
+        # slot_bonus of nothing), and a chance is worked out only for a line
+        # whose completion gains.
+        pairs = HALF_BUILT
+        found = [
+            (line, half_built)
+            for line in LINE_POSITIONS
+            if (half_built := pairs.get((cards[line[0]], cards[line[1]], cards[line[2]])))
+            is not None
+        ]
+        if not found:
+            return 0.0
+        unseen = self.unseen
+        mean = unseen.mean
+        probability = unseen.probabilities
+        p_mull = 0.0 if MULLIGAN in cards else probability.get(MULLIGAN, 0.0) * 0.5
+        turns = self.turns_left
         slots: dict[int, dict[int, tuple[float, float]]] = {}
-        mean = self.unseen.mean
-        for _line, value, slot, chance in self.line_forecasts(cards):
+        for line, (value, spoiler) in found:
+            slot = line[spoiler]
             trial = list(cards)
             trial[slot] = value
             gain = base - known_points(trial, mean)
             if gain <= 0:
                 continue
+            q = probability.get(value, 0.0) + p_mull
+            chance = 1.0 - (1.0 - q) ** turns
+            if cards[slot] == DOWN:
+                already = unseen.down_probability(value)
+                chance = 1.0 - (1.0 - chance) * (1.0 - already)
             slots.setdefault(slot, {})[value] = (gain, chance)
         return slot_bonus(slots)
 

@@ -320,6 +320,40 @@ class LiveLinesPolicy(FastPolicy):
             return -1  # counts the turns left on the table
         return super()._keep_kind(state, seat)
 
+    def _search_keep(
+        self, state: GameState, seat: int, cards: list[int], card: int, filled: int, plain: bool
+    ) -> tuple[float, int]:
+        # A live seat before anyone went out: every keep is valued as _value
+        # values it, with the table's quickest count and one estimator worked
+        # out once for the whole search (the table does not change while the
+        # seat weighs where to keep the card).
+        mine = self.mine
+        if plain or mine is None or state.went_out_first is not None or not self._live(seat):
+            return super()._search_keep(state, seat, cards, card, filled, plain)
+        quickest = min(state.face_down_count)
+        known = self.mine_points
+        estimator: Estimator | None = None
+        mulls = [p for p in range(9) if cards[p] == MULLIGAN] if card == MULLIGAN else []
+        best, where = float("inf"), -1
+        for p in range(9):
+            if filled >> p & 1 or (mulls and mulls != [p]):
+                continue
+            old = cards[p]
+            cards[p] = card
+            if DOWN in cards:
+                key = (quickest, *cards)
+                v = known.get(key)
+                if v is None:
+                    if estimator is None:
+                        estimator = Estimator(mine.unseen, turns_left(quickest), mine.potential)
+                    v = known[key] = estimator.value(cards)
+            else:
+                v = self._value(state, seat, cards)
+            cards[p] = old
+            if v < best:
+                best, where = v, p
+        return best, where
+
 
 class AllLiveLinesPolicy(LiveLinesPolicy):
     """:class:`LiveLinesPolicy` with the searcher's own seat playing the same

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gnoming.ai.knowledge import DOWN, MATCH, POINTS, Estimator, Unseen, known_points, slot_bonus
-from gnoming.ai.playout import FastPolicy
+from gnoming.ai.playout import AllLiveLinesPolicy, FastPolicy, LiveLinesPolicy
 from gnoming.rules import Card, GameState, Phase, observe
 
 FACES = [int(card) for card in Card] + [DOWN]
@@ -83,6 +83,41 @@ def test_the_best_keep_shortcut_finds_what_the_full_layouts_give(
     before = list(cards)
     assert policy._best_keep(state, seat, cards, card, filled) == (best, where)
     assert cards == before
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(st.sampled_from([*FACES, 0, 5, 5, 7, 7, DOWN, DOWN]), min_size=9, max_size=9),
+    st.sampled_from([int(card) for card in Card]),
+    st.integers(0, 511),
+    st.sampled_from([0, 1]),
+)
+def test_a_live_seat_keeps_where_its_own_valuation_of_every_keep_says(
+    cards: list[int], card: int, filled: int, seat: int
+) -> None:
+    """The live seats' keep search (one estimator for the whole search) gives
+    to the bit what valuing every keep by ``_value`` gives, remembered or not."""
+    state = a_table()
+    estimator = Estimator(Unseen.of(observe(state, 0)), 3.0, 1.0)
+    mean = estimator.unseen.mean
+    for kind in (AllLiveLinesPolicy, LiveLinesPolicy):
+        reference = kind(mean, random.Random(1), 0, estimator)
+        best, where = float("inf"), -1
+        for p in range(9):
+            if filled >> p & 1:
+                continue
+            if card == 0 and 0 in cards and [q for q in range(9) if cards[q] == 0] != [p]:
+                continue
+            trial = list(cards)
+            trial[p] = card
+            value = reference._value(state, seat, trial)
+            if value < best:
+                best, where = value, p
+        policy = kind(mean, random.Random(1), 0, estimator)
+        before = list(cards)
+        for _ in range(2):  # afresh, then from what the first search remembered
+            assert policy._best_keep(state, seat, cards, card, filled) == (best, where)
+            assert cards == before
 
 
 def test_the_line_potential_counts_each_half_built_line_once() -> None:

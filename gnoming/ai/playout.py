@@ -6,6 +6,8 @@ flat expected points and no lookahead. About a tenth of a millisecond a turn.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from functools import partial
 from typing import ClassVar
 
 from gnoming.rules import Action, GameState, Phase
@@ -151,11 +153,17 @@ class FastPolicy:
             return 0
         return 1
 
+    def _keep_valuer(self, state: GameState, seat: int) -> Callable[[list[int]], float]:
+        """How ``seat`` values a layout after a keep, for one keep search on
+        ``state`` (the search's layouts change, the table does not)."""
+        return partial(self._value, state, seat)
+
     def _search_keep(
         self, state: GameState, seat: int, cards: list[int], card: int, filled: int, plain: bool
     ) -> tuple[float, int]:
         best, where = float("inf"), -1
         mulls = [p for p in range(9) if cards[p] == MULLIGAN] if card == MULLIGAN else []
+        value = self._keep_valuer(state, seat)
         points = self.points
         mean = self.mean
         # Without a match on the table, and none made by the card, keeping it at
@@ -204,7 +212,7 @@ class FastPolicy:
                 if v is None:
                     v = points[key] = known_points(key, mean)
             else:
-                v = self._value(state, seat, cards)
+                v = value(cards)
             cards[p] = old
             if v < best:
                 best, where = v, p
@@ -320,39 +328,31 @@ class LiveLinesPolicy(FastPolicy):
             return -1  # counts the turns left on the table
         return super()._keep_kind(state, seat)
 
-    def _search_keep(
-        self, state: GameState, seat: int, cards: list[int], card: int, filled: int, plain: bool
-    ) -> tuple[float, int]:
-        # A live seat before anyone went out: every keep is valued as _value
-        # values it, with the table's quickest count and one estimator worked
-        # out once for the whole search (the table does not change while the
-        # seat weighs where to keep the card).
+    def _keep_valuer(self, state: GameState, seat: int) -> Callable[[list[int]], float]:
+        # A live seat before anyone went out values every keep as _value does,
+        # with the table's quickest count and one estimator worked out once for
+        # the whole keep search (the table does not change while the seat weighs
+        # where to keep the card).
         mine = self.mine
-        if plain or mine is None or state.went_out_first is not None or not self._live(seat):
-            return super()._search_keep(state, seat, cards, card, filled, plain)
+        if mine is None or state.went_out_first is not None or not self._live(seat):
+            return super()._keep_valuer(state, seat)
         quickest = min(state.face_down_count)
         known = self.mine_points
         estimator: Estimator | None = None
-        mulls = [p for p in range(9) if cards[p] == MULLIGAN] if card == MULLIGAN else []
-        best, where = float("inf"), -1
-        for p in range(9):
-            if filled >> p & 1 or (mulls and mulls != [p]):
-                continue
-            old = cards[p]
-            cards[p] = card
-            if DOWN in cards:
-                key = (quickest, *cards)
-                v = known.get(key)
-                if v is None:
-                    if estimator is None:
-                        estimator = Estimator(mine.unseen, turns_left(quickest), mine.potential)
-                    v = known[key] = estimator.value(cards)
-            else:
-                v = self._value(state, seat, cards)
-            cards[p] = old
-            if v < best:
-                best, where = v, p
-        return best, where
+
+        def value(cards: list[int]) -> float:
+            nonlocal estimator
+            if DOWN not in cards:
+                return self._value(state, seat, cards)
+            key = (quickest, *cards)
+            v = known.get(key)
+            if v is None:
+                if estimator is None:
+                    estimator = Estimator(mine.unseen, turns_left(quickest), mine.potential)
+                v = known[key] = estimator.value(cards)
+            return v
+
+        return value
 
 
 class AllLiveLinesPolicy(LiveLinesPolicy):

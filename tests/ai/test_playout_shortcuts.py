@@ -4,6 +4,8 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from functools import partial
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -56,6 +58,26 @@ def test_known_points_is_the_plain_formula_to_the_bit(cards: list[int], mean: fl
     assert known_points(cards, mean) == reference_known_points(cards, mean)
 
 
+def reference_best_keep(
+    cards: list[int], card: int, filled: int, value: Callable[[list[int]], float]
+) -> tuple[float, int]:
+    """The best keep found the long way: every allowed place tried on a copy
+    of the layout and valued by ``value`` (a mulligan in hand goes only on
+    the layout's one mulligan, if it holds one)."""
+    best, where = float("inf"), -1
+    for p in range(9):
+        if filled >> p & 1:
+            continue
+        if card == 0 and 0 in cards and [q for q in range(9) if cards[q] == 0] != [p]:
+            continue
+        trial = list(cards)
+        trial[p] = card
+        v = value(trial)
+        if v < best:
+            best, where = v, p
+    return best, where
+
+
 @settings(max_examples=400, deadline=None)
 @given(layouts, st.sampled_from([int(card) for card in Card]), st.integers(0, 511))
 def test_the_best_keep_shortcut_finds_what_the_full_layouts_give(
@@ -65,21 +87,16 @@ def test_the_best_keep_shortcut_finds_what_the_full_layouts_give(
     mean = 4.75
     policy = FastPolicy(mean, random.Random(1))
     seat = 1  # not the policy's own seat: played by the plain points
-    best, where = float("inf"), -1
-    for p in range(9):
-        if filled >> p & 1:
-            continue
-        if card == 0 and 0 in cards and [q for q in range(9) if cards[q] == 0] != [p]:
-            continue
-        trial = list(cards)
-        trial[p] = card
-        value = (
+    best, where = reference_best_keep(
+        cards,
+        card,
+        filled,
+        lambda trial: (
             reference_known_points(trial, mean)
             if DOWN in trial
             else policy._value(state, seat, trial)
-        )
-        if value < best:
-            best, where = value, p
+        ),
+    )
     before = list(cards)
     assert policy._best_keep(state, seat, cards, card, filled) == (best, where)
     assert cards == before
@@ -102,17 +119,7 @@ def test_a_live_seat_keeps_where_its_own_valuation_of_every_keep_says(
     mean = estimator.unseen.mean
     for kind in (AllLiveLinesPolicy, LiveLinesPolicy):
         reference = kind(mean, random.Random(1), 0, estimator)
-        best, where = float("inf"), -1
-        for p in range(9):
-            if filled >> p & 1:
-                continue
-            if card == 0 and 0 in cards and [q for q in range(9) if cards[q] == 0] != [p]:
-                continue
-            trial = list(cards)
-            trial[p] = card
-            value = reference._value(state, seat, trial)
-            if value < best:
-                best, where = value, p
+        best, where = reference_best_keep(cards, card, filled, partial(reference._value, state, seat))
         policy = kind(mean, random.Random(1), 0, estimator)
         before = list(cards)
         for _ in range(2):  # afresh, then from what the first search remembered

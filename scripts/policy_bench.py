@@ -8,9 +8,11 @@ Policies: ``fast`` (:class:`~gnoming.ai.playout.FastPolicy`, plain points),
 estimator: half-built rows and columns counted), ``lines-first`` (the same
 with the estimator of the seat's first decision of the round kept to its end,
 as Hard's playouts keep the estimator of the decision being searched),
-``medium`` (the Medium gnome), ``value`` (every seat judging its layouts by
-the evaluation learned from played rounds, gnoming/ai/value.py, while nobody
-has gone out).
+``planned-lines`` (:class:`~gnoming.ai.playout.PlannedLinesPolicy`:
+``lines`` weighing a discard against the expected draw and going out against
+the chance of ending lowest), ``medium`` (the Medium gnome), ``value`` (every
+seat judging its layouts by the evaluation learned from played rounds,
+gnoming/ai/value.py, while nobody has gone out).
 Each round is round 1 of a new deal; the seat that plays ``--policy`` moves
 round the table. Rounds are played by the rules engine alone, so this takes
 seconds, where a tournament takes hours: a quick first look at a policy, not a
@@ -37,12 +39,17 @@ from gnoming.ai.knowledge import (  # noqa: E402
     turns_left,
 )
 from gnoming.ai.medium import MediumBot  # noqa: E402
-from gnoming.ai.playout import FastPolicy, LinesPolicy, PlayoutCache  # noqa: E402
+from gnoming.ai.playout import (  # noqa: E402
+    FastPolicy,
+    LinesPolicy,
+    PlannedLinesPolicy,
+    PlayoutCache,
+)
 from gnoming.ai.value import LineValue, shared  # noqa: E402
 from gnoming.rules import Action, GameState, observe  # noqa: E402
 
 Play = Callable[[GameState], Action]
-POLICIES = ("fast", "lines", "lines-first", "medium", "value")
+POLICIES = ("fast", "lines", "lines-first", "planned-lines", "medium", "value")
 
 
 class ValuePolicy(FastPolicy):
@@ -99,6 +106,9 @@ def player(kind: str, seed: int) -> Play:
                 first[:] = first or [estimator]  # the round's first decision
                 estimator = first[0]
             return LinesPolicy(estimator.unseen.mean, rng, state.seat, estimator)(state)
+        if kind == "planned-lines":
+            estimator = Estimator(unseen, estimate_turns_left(obs, state.seat), 1.0)
+            return PlannedLinesPolicy(unseen.mean, rng, state.seat, estimator)(state)
         if kind == "value":
             return ValuePolicy(unseen, rng, PlayoutCache(), shared())(state)
         return FastPolicy(unseen.mean, rng)(state)

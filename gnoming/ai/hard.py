@@ -48,6 +48,7 @@ from .playout import (
     FastPolicy,
     LinesPolicy,
     LiveLinesPolicy,
+    PlannedLinesPolicy,
     PlayoutCache,
     public_layout,
 )
@@ -80,7 +81,7 @@ seats"); more candidates on 24 deals, or more deals for four candidates, did
 not. Against three yardsticks it won 39.5% of the target's 400 games, where
 the narrower search won 44.0% of the same games (paired 4.5 +- 3.4 fewer wins
 in a hundred, rounds 0.49 +- 0.62 worse): fewer, but within chance."""
-MODELS = ("fast", "lines", "live-lines", "all-live-lines")
+MODELS = ("fast", "lines", "live-lines", "all-live-lines", "planned-lines")
 """How the playouts play every other seat: by the plain expected points of its
 cards (:class:`~gnoming.ai.playout.FastPolicy`); counting half-built lines
 with the searcher's own estimator of the decision, turns left frozen
@@ -88,7 +89,10 @@ with the searcher's own estimator of the decision, turns left frozen
 left on the simulated table (:class:`~gnoming.ai.playout.LiveLinesPolicy`);
 or that way for the searcher's own seat too
 (:class:`~gnoming.ai.playout.AllLiveLinesPolicy`; in the other models the own
-seat counts its lines over the turns left at the decision)."""
+seat counts its lines over the turns left at the decision); or that way, every
+seat weighing a discard against the expected draw and going out against the
+chance of ending lowest, as the planner does
+(:class:`~gnoming.ai.playout.PlannedLinesPolicy`)."""
 LEAF_MODELS = ("plain", "learned")
 """How a leaf is judged: by :func:`leaf_points`, or heads-up (while nobody has
 gone out) by the evaluation learned from played rounds (:mod:`gnoming.ai.value`)."""
@@ -161,8 +165,9 @@ class HardBot:
         """At a table bigger than ``full_seats``, search at most this many
         candidates (a decision there took too long with four)."""
         self.model = model
-        """How the playouts play the other seats, and with "all-live-lines" the
-        own seat too (one of :data:`MODELS`); at a table of two ``heads_up_model``."""
+        """How the playouts play the other seats, and with "all-live-lines" or
+        "planned-lines" the own seat too (one of :data:`MODELS`); at a table of
+        two ``heads_up_model``."""
         self.heads_up_model = model if heads_up_model is None else heads_up_model
         """``model`` at a table of two (by default the same)."""
         if horizon is not None and horizon < 1:
@@ -319,6 +324,7 @@ def search_thinker(
         "lines": LinesPolicy,
         "live-lines": LiveLinesPolicy,
         "all-live-lines": AllLiveLinesPolicy,
+        "planned-lines": PlannedLinesPolicy,
     }.get(model, FastPolicy)
 
     def policy(rng: random.Random) -> FastPolicy:
@@ -436,11 +442,19 @@ class OwnSearchAllLiveLinesPolicy(OwnSearchPolicy, AllLiveLinesPolicy):
     __slots__ = ()
 
 
+class OwnSearchPlannedLinesPolicy(OwnSearchPolicy, PlannedLinesPolicy):
+    """:class:`OwnSearchPolicy` with every seat's fast turns played as in
+    :class:`PlannedLinesPolicy`."""
+
+    __slots__ = ()
+
+
 OWN_SEARCH_KINDS: dict[str, type[OwnSearchPolicy]] = {
     "fast": OwnSearchPolicy,
     "lines": OwnSearchLinesPolicy,
     "live-lines": OwnSearchLiveLinesPolicy,
     "all-live-lines": OwnSearchAllLiveLinesPolicy,
+    "planned-lines": OwnSearchPlannedLinesPolicy,
 }
 """The playout policy that searches the own next turn, by ``model``."""
 

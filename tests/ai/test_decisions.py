@@ -336,7 +336,7 @@ def test_the_playout_model_is_named_and_can_be_set_in_a_tournament_seat() -> Non
 def test_a_heads_up_model_plays_the_playouts_only_at_a_table_of_two() -> None:
     import random
 
-    from gnoming.ai.playout import AllLiveLinesPolicy, FastPolicy, LinesPolicy
+    from gnoming.ai.playout import AllLiveLinesPolicy, FastPolicy, LinesPolicy, PlannedLinesPolicy
     from gnoming.ai.search import RoundSearch
 
     from .test_bots import searched_position
@@ -356,6 +356,9 @@ def test_a_heads_up_model_plays_the_playouts_only_at_a_table_of_two() -> None:
     # None: heads-up as ``model`` says; Hard's default
     assert played_by('expert(model="lines",heads_up_model=None,playouts=8)', two) is LinesPolicy
     assert played_by('hard(heads_up_model="all-live-lines")', two) is AllLiveLinesPolicy
+    assert played_by('expert(heads_up_model="planned-lines",playouts=8)', two) is (
+        PlannedLinesPolicy
+    )
     assert HardBot(1).heads_up_model == "fast"
     bot = HardBot(1, model="live-lines", heads_up_model="fast")
     assert [bot.model_at(n) for n in (2, 3, 4, 7)] == ["fast"] + ["live-lines"] * 3

@@ -18,7 +18,13 @@ from gnoming.ai.hard import (
     OwnSearchPolicy,
 )
 from gnoming.ai.planner import TurnPlanner
-from gnoming.ai.playout import AllLiveLinesPolicy, FastPolicy, LinesPolicy, LiveLinesPolicy
+from gnoming.ai.playout import (
+    AllLiveLinesPolicy,
+    FastPolicy,
+    LinesPolicy,
+    LiveLinesPolicy,
+    PlannedLinesPolicy,
+)
 from gnoming.ai.search import RoundSearch
 from gnoming.rules import Action, GameState, Observation, observe
 
@@ -158,16 +164,22 @@ def test_a_playout_that_searches_pauses_between_frames_and_decides_the_same() ->
     assert plain.playouts_done == 1
 
 
-@pytest.mark.parametrize("model", ["lines", "live-lines", "all-live-lines"])
+@pytest.mark.parametrize("model", ["lines", "live-lines", "all-live-lines", "planned-lines"])
 def test_with_another_model_the_other_seats_play_by_it(model: str) -> None:
     obs, legal = heads_up_searched_position()
     thinker = ExpertBot(3, heads_up_model=model, own_search=8).start(obs, legal)
     assert isinstance(thinker, RoundSearch)
     policy = thinker.policy(random.Random(0))
     assert isinstance(policy, OwnSearchPolicy)
-    kind = {"lines": LinesPolicy, "live-lines": LiveLinesPolicy}.get(model, AllLiveLinesPolicy)
+    kind = {
+        "lines": LinesPolicy,
+        "live-lines": LiveLinesPolicy,
+        "all-live-lines": AllLiveLinesPolicy,
+        "planned-lines": PlannedLinesPolicy,
+    }[model]
     assert isinstance(policy, kind)
-    assert isinstance(policy, AllLiveLinesPolicy) == (model == "all-live-lines")
+    assert isinstance(policy, AllLiveLinesPolicy) == (model in ("all-live-lines", "planned-lines"))
+    assert isinstance(policy, PlannedLinesPolicy) == (model == "planned-lines")
 
 
 def test_own_search_settings_out_of_range_are_refused() -> None:

@@ -21,3 +21,13 @@ def test_keeping_the_first_decisions_turns_left_plays_far_worse_than_counting_th
     assert first - fresh > 3 * (fresh_se**2 + first_se**2) ** 0.5
     assert module.main(["--policy", "lines-first", "--rounds", "4", "--seats", "2"]) == 0
     assert "lines-first against fast, 2 seats, 4 rounds" in capsys.readouterr().out
+
+
+def test_the_planned_lines_policy_is_on_the_bench(
+    load_script: Callable[[str], ModuleType],
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    module = load_script("policy_bench")
+    args = ["--policy", "planned-lines", "--against", "lines", "--rounds", "4", "--seats", "2"]
+    assert module.main(args) == 0
+    assert "planned-lines against lines, 2 seats, 4 rounds" in capsys.readouterr().out

@@ -334,13 +334,20 @@ def others_final(
 ) -> list[tuple[float, float]]:
     """(mean, spread) of every other seat's final points if the round ended after
     one more turn each (what going out now would leave them)."""
-    out: list[tuple[float, float]] = []
-    for s in range(obs.n_seats):
-        if s == obs.seat:
-            continue
-        cards = int_layout(obs.layouts[s])
-        down = cards.count(DOWN)
-        mean = known_points(cards, unseen.mean) - improvement
-        spread = 2.5 + 3.5 * math.sqrt(down)
-        out.append((mean, spread))
-    return out
+    return [
+        final_guess(int_layout(obs.layouts[s]), unseen.mean, improvement)
+        for s in range(obs.n_seats)
+        if s != obs.seat
+    ]
+
+
+def final_guess(
+    cards: Sequence[int], down_value: float, improvement: float = 2.0
+) -> tuple[float, float]:
+    """(mean, spread) of a seat's final points with this public layout if the
+    round ended after one more turn of it: its plain points (face-down cards
+    at ``down_value``) less ``improvement``, spread by its face-down cards."""
+    return (
+        known_points(cards, down_value) - improvement,
+        2.5 + 3.5 * math.sqrt(list(cards).count(DOWN)),
+    )

@@ -5,7 +5,6 @@ flat expected points and no lookahead. About a tenth of a millisecond a turn.
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Callable
 from functools import partial
@@ -22,6 +21,7 @@ from .knowledge import (
     MULLIGAN,
     POINTS,
     Estimator,
+    final_guess,
     known_points,
     turns_left,
     went_out_adjustment,
@@ -414,7 +414,7 @@ class PlannedLinesPolicy(AllLiveLinesPolicy):
     - Going out is valued with the chance of ending lowest: the expected +5
       or -5 (:func:`~gnoming.ai.knowledge.went_out_adjustment`) against every
       other seat's plain points less 2, spread by its face-down cards (the
-      model of :func:`~gnoming.ai.knowledge.others_final`), in place of a sure
+      model of :func:`~gnoming.ai.knowledge.final_guess`), in place of a sure
       -5 at or below the others' lowest plain points less 2 and +5 above.
     - A discard is taken only when its best keep is worth more than
       :data:`DRAW_MARGIN` points better than a drawn card: the best play
@@ -442,12 +442,11 @@ class PlannedLinesPolicy(AllLiveLinesPolicy):
         if last is not None and last[0] is state and last[1] == key:
             finals = last[2]
         else:
-            finals = []
-            for s in range(state.n_seats):
-                if s != seat:
-                    theirs = public_layout(state, s)
-                    spread = 2.5 + 3.5 * math.sqrt(theirs.count(DOWN))
-                    finals.append((self._known(tuple(theirs)) - 2.0, spread))
+            finals = [
+                final_guess(public_layout(state, s), self.mean)
+                for s in range(state.n_seats)
+                if s != seat
+            ]
             self._finals = (state, key, finals)
         return went_out_adjustment(points, finals)
 

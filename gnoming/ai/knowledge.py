@@ -349,5 +349,5 @@ def final_guess(
     at ``down_value``) less ``improvement``, spread by its face-down cards."""
     return (
         known_points(cards, down_value) - improvement,
-        2.5 + 3.5 * math.sqrt(list(cards).count(DOWN)),
+        2.5 + 3.5 * math.sqrt(cards.count(DOWN)),
     )

@@ -127,8 +127,7 @@ def test_remembered_draws_play_a_round_as_fresh_ones_do() -> None:
         start = GameState.new(2, seed=100 + seed).clone(stop_at_round_end=True)
         while start.phase is Phase.INITIAL_FLIP:
             start.apply(start.legal_actions()[0])
-        remembering = policy_for(start, PlayoutCache())
-        remembering.me = -1  # every seat plays it alike
+        remembering = policy_for(start, PlayoutCache())  # every seat counts alike
         state = start.clone()
         while not state.round_over():
             legal = state.legal_actions()

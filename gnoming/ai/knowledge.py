@@ -10,7 +10,7 @@ state), never a face-down card.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from gnoming.rules import Card, Observation
@@ -23,6 +23,16 @@ DOWN = 100
 what a face-down card can be (``Unseen.mean``)."""
 MULLIGAN = 0
 HAZARD = int(Card.HAZARD)
+
+
+def _others(p: int) -> tuple[int, int, int, int]:
+    row = [q for q in range(p - p % 3, p - p % 3 + 3) if q != p]
+    column = [q for q in range(p % 3, 9, 3) if q != p]
+    return row[0], row[1], column[0], column[1]
+
+
+OTHERS = tuple(_others(p) for p in range(9))
+"""For each position: the other two of its row, then the other two of its column."""
 
 LINES_THROUGH: tuple[tuple[tuple[int, int, int], ...], ...] = tuple(
     tuple(line for line in LINE_POSITIONS if p in line) for p in range(9)
@@ -190,6 +200,11 @@ class Unseen:
         return self.probabilities.get(card, 0.0)
 
 
+Kept = Callable[[int], float]
+"""Estimator.kept_at: the value of a layout with a card kept at one place, by
+the card's points."""
+
+
 @dataclass(slots=True)
 class Estimator:
     """Estimates the final round points of a layout seen from outside.
@@ -279,6 +294,93 @@ class Estimator:
                 chance = 1.0 - (1.0 - chance) * (1.0 - already)
             slots.setdefault(slot, {})[value] = (gain, chance)
         return slot_bonus(slots)
+
+    def kept_at(self, cards: Sequence[int], p: int) -> Kept | None:
+        """``value`` of ``cards`` with a card kept at ``p``, as a function of
+        the card's points, for every card :func:`plain_at` ``cards``, ``p``
+        allows; None where no card is (a mulligan beside ``p``, or no other
+        card face down). The function gives to the bit what ``value`` gives
+        (the same sums, in the same order), at a fraction of the cost: such a
+        card makes no match and no half-built line, so the layout's lines are
+        those of a face-down card at ``p``, and the card adds only its points.
+        """
+        if MULLIGAN in [cards[q] for q in OTHERS[p]]:
+            return None
+        template = list(cards)
+        template[p] = DOWN
+        downs = template.count(DOWN) - 1
+        if not downs:
+            return None
+        mean = self.unseen.mean
+        ints = int(known_points(template, 0.0))
+        if self.potential <= 0.0 or self.turns_left <= 0.0:
+
+            def plain(points: int) -> float:
+                total = float(ints + points)
+                if mean:
+                    total += mean * downs
+                return total
+
+            return plain
+        potential = self.potential
+        unseen = self.unseen
+        probability = unseen.probabilities
+        p_mull = 0.0 if MULLIGAN in template else probability.get(MULLIGAN, 0.0) * 0.5
+        turns = self.turns_left
+        # (slot, value, the trial's points less the card's, its face-down
+        # cards, or -1 and the trial's value where the card itself is the
+        # spoiler, chance), in _potential's order
+        lines: list[tuple[int, int, int, int, float, float]] = []
+        for line in LINE_POSITIONS:
+            half_built = HALF_BUILT.get((template[line[0]], template[line[1]], template[line[2]]))
+            if half_built is None:
+                continue
+            value, spoiler = half_built
+            slot = line[spoiler]
+            trial = list(template)
+            trial[slot] = value
+            q = probability.get(value, 0.0) + p_mull
+            chance = 1.0 - (1.0 - q) ** turns
+            if slot == p:  # the card kept is the spoiler: the trial is the same for every card
+                lines.append((slot, value, 0, -1, known_points(trial, mean), chance))
+                continue
+            if cards[slot] == DOWN:
+                already = unseen.down_probability(value)
+                chance = 1.0 - (1.0 - chance) * (1.0 - already)
+            lines.append(
+                (slot, value, int(known_points(trial, 0.0)), trial.count(DOWN) - 1, 0.0, chance)
+            )
+
+        def kept(points: int) -> float:
+            base = float(ints + points)
+            if mean:
+                base += mean * downs
+            slots: dict[int, dict[int, tuple[float, float]]] = {}
+            for slot, value, trial_ints, trial_downs, fixed, chance in lines:
+                if trial_downs < 0:
+                    trial_points = fixed
+                else:
+                    trial_points = float(trial_ints + points)
+                    if mean:
+                        trial_points += mean * trial_downs
+                gain = base - trial_points
+                if gain <= 0:
+                    continue
+                slots.setdefault(slot, {})[value] = (gain, chance)
+            return base - potential * slot_bonus(slots)
+
+        return kept
+
+
+def plain_at(cards: Sequence[int], p: int, card: int) -> bool:
+    """Whether ``card`` kept at ``p`` of ``cards`` makes no match and no
+    half-built line: not a mulligan, and no other card of its row and column
+    is a mulligan or (for a card that can match, 1 to 12) the same card.
+    Then :meth:`Estimator.kept_at` values the keep."""
+    if card == MULLIGAN:
+        return False
+    others = [cards[q] for q in OTHERS[p]]
+    return MULLIGAN not in others and not (1 <= card <= 12 and card in others)
 
 
 def slot_bonus(slots: dict[int, dict[int, tuple[float, float]]]) -> float:

@@ -19,23 +19,16 @@ from .knowledge import (
     HAZARD,
     MATCH,
     MULLIGAN,
+    OTHERS,
     POINTS,
     Estimator,
+    Kept,
     final_guess,
     known_points,
+    plain_at,
     turns_left,
     went_out_adjustment,
 )
-
-
-def _others(p: int) -> tuple[int, int, int, int]:
-    row = [q for q in range(p - p % 3, p - p % 3 + 3) if q != p]
-    column = [q for q in range(p % 3, 9, 3) if q != p]
-    return row[0], row[1], column[0], column[1]
-
-
-OTHERS = tuple(_others(p) for p in range(9))
-"""For each position: the other two of its row, then the other two of its column."""
 
 TAKE_MARGIN = 2.5
 """Take a discard when it beats the average draw by this many points."""
@@ -427,8 +420,10 @@ class PlannedLinesPolicy(AllLiveLinesPolicy):
     Heads-up, a seat playing it against one playing the all-live-lines
     policy ends its rounds 0.84 +- 0.19 points lower (``scripts/policy_bench.py
     --policy planned-lines --against lines --seats 2 --rounds 12000``), but a
-    search with it takes about twice as long (60 of Expert's heads-up
-    decisions: 13.7 s of CPU against 6.5). Expert's playouts played by it on half
+    search with it takes longer: 1.5 times the instructions of Expert's
+    heads-up search with the all-live-lines policy (six bench decisions under
+    callgrind, since the expected draw values plain keeps from templates; 1.8
+    times before). Expert's playouts played by it on half
     the deals (``expert(heads_up_model="planned-lines",playouts=48)``, the same
     time a decision) won fewer of the target's games against Hard than Expert
     (docs/bots-log.md, "Early on 8 December"); not shipped.
@@ -493,9 +488,36 @@ class PlannedLinesPolicy(AllLiveLinesPolicy):
             if known is not None:
                 return known
         expected = 0.0
-        for card, chance in mine.unseen.distribution:
-            v, _ = self._best_keep(state, seat, cards, int(card), 0)
-            expected += chance * min(v, base)
+        if state.went_out_first is not None or not self._live(seat):
+            for card, chance in mine.unseen.distribution:
+                v, _ = self._best_keep(state, seat, cards, int(card), 0)
+                expected += chance * min(v, base)
+        else:
+            # Every card's keep search, each keep valued as _keep_valuer values
+            # it, but a keep that makes no match and no half-built line
+            # (plain_at) valued from one template a place (Estimator.kept_at,
+            # to the bit): most of the cards are plain at most places.
+            value = self._keep_valuer(state, seat)
+            estimator = Estimator(mine.unseen, turns_left(min(state.face_down_count)), mine.potential)
+            templates: list[Kept | None] = [estimator.kept_at(cards, p) for p in range(9)]
+            for card, chance in mine.unseen.distribution:
+                card = int(card)
+                if card == MULLIGAN:
+                    v, _ = self._best_keep(state, seat, cards, card, 0)
+                else:
+                    v = float("inf")
+                    points = POINTS[card]
+                    for p, kept in enumerate(templates):
+                        if kept is not None and plain_at(cards, p, card):
+                            w = kept(points)
+                        else:
+                            old = cards[p]
+                            cards[p] = card
+                            w = value(cards)
+                            cards[p] = old
+                        if w < v:
+                            v = w
+                expected += chance * min(v, base)
         if remember:
             self.draws[key] = expected
         return expected

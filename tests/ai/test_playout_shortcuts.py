@@ -10,7 +10,16 @@ from functools import partial
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gnoming.ai.knowledge import DOWN, MATCH, POINTS, Estimator, Unseen, known_points, slot_bonus
+from gnoming.ai.knowledge import (
+    DOWN,
+    MATCH,
+    POINTS,
+    Estimator,
+    Unseen,
+    known_points,
+    plain_at,
+    slot_bonus,
+)
 from gnoming.ai.playout import AllLiveLinesPolicy, FastPolicy, LiveLinesPolicy
 from gnoming.rules import Card, GameState, Phase, observe
 
@@ -213,6 +222,58 @@ def test_the_line_potential_is_the_plain_formula_to_the_bit(
     estimator = Estimator(Unseen.of(observe(state, 0)), turns, 1.0)
     base = known_points(cards, estimator.unseen.mean)
     assert estimator._potential(cards, base) == reference_potential(estimator, cards, base)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(st.sampled_from([*FACES, 0, 5, 5, 7, 7, DOWN, DOWN]), min_size=9, max_size=9),
+    st.sampled_from([0.0, 1.0, 2.5, 7.0]),
+    st.sampled_from([0.0, 1.0, 1.3]),
+    st.booleans(),
+)
+def test_a_plain_keep_from_its_template_is_the_estimators_value_to_the_bit(
+    cards: list[int], turns: float, potential: float, rebuilt: bool
+) -> None:
+    """Estimator.kept_at(cards, p) gives, for every card plain_at allows at p,
+    exactly value() of the layout with the card kept there; it declines only
+    where a mulligan is beside p or no other card is face down."""
+    state = a_rebuilt_table() if rebuilt else a_table()
+    estimator = Estimator(Unseen.of(observe(state, 0)), turns, potential)
+    for p in range(9):
+        kept = estimator.kept_at(cards, p)
+        others = [cards[q] for q in range(9) if q != p]
+        beside = [cards[q] for q in range(9) if q != p and (q // 3 == p // 3 or q % 3 == p % 3)]
+        assert (kept is None) == (0 in beside or DOWN not in others)
+        if kept is None:
+            continue
+        for card in FACES[:-1]:
+            if not plain_at(cards, p, card):
+                assert card == 0 or card in beside
+                continue
+            trial = list(cards)
+            trial[p] = card
+            assert kept(POINTS[card]) == estimator.value(trial), (p, card)
+
+
+def test_a_template_covers_a_keep_that_spoils_breaks_or_sits_beside_half_built_lines() -> None:
+    # 7s half-built in the top row (waiting at 2), 5s in the middle column
+    # (spoilt by the 7 at 1): a card kept at 2 is the 7s' spoiler, one kept at
+    # 4 breaks the pair of 5s, at 3, 6 and 8 it sits beside them
+    cards = [7, 7, DOWN, DOWN, 5, 9, DOWN, 5, 1]
+    estimator = Estimator(Unseen.of(observe(a_table(), 0)), 2.5, 1.3)
+    for p in (2, 3, 4, 6, 8):
+        kept = estimator.kept_at(cards, p)
+        assert kept is not None
+        for card in (-5, 2, 3, 11, 12, int(Card.HAZARD)):
+            trial = list(cards)
+            trial[p] = card
+            assert plain_at(cards, p, card)
+            assert kept(POINTS[card]) == estimator.value(trial) != estimator.value(cards)
+    # a card the same as one beside it would make a pair: no plain keep
+    assert not plain_at(cards, 4, 7) and not plain_at(cards, 3, 5) and plain_at(cards, 4, 3)
+    assert not plain_at(cards, 8, 0)  # a mulligan always pairs
+    assert estimator.kept_at([0, *cards[1:]], 1) is None  # a mulligan beside it
+    assert estimator.kept_at([1, 2, 3, 4, 5, 6, 7, 8, DOWN], 8) is None  # no card left down
 
 
 def test_a_spoiler_two_lines_wait_for_is_worth_the_better_card_if_it_comes_else_the_other() -> None:

@@ -423,10 +423,14 @@ class PlannedLinesPolicy(AllLiveLinesPolicy):
     search with it takes longer: 1.5 times the instructions of Expert's
     heads-up search with the all-live-lines policy (six bench decisions under
     callgrind, since the expected draw values plain keeps from templates; 1.8
-    times before). Expert's playouts played by it on half
-    the deals (``expert(heads_up_model="planned-lines",playouts=48)``, the same
-    time a decision) won fewer of the target's games against Hard than Expert
-    (docs/bots-log.md, "Early on 8 December"); not shipped.
+    times before). Expert's playouts played by it did not make Expert
+    stronger against Hard, on half the deals
+    (``expert(heads_up_model="planned-lines",playouts=48)``, the same time a
+    decision: 55.0% of the target's 400 games where Expert won 57.5%) or on
+    all 96 (``expert(heads_up_model="planned-lines")``, 1.5 times the time:
+    56.2%, paired -1.2 +- 3.2 wins in a hundred, rounds 1.06 +- 0.73 points
+    worse; docs/bots-log.md, "Early on 8 December" and "Small hours of 8
+    December"); not shipped.
     """
 
     __slots__ = ()

@@ -297,8 +297,8 @@ class Estimator:
 
     def kept_at(self, cards: Sequence[int], p: int) -> Kept | None:
         """``value`` of ``cards`` with a card kept at ``p``, as a function of
-        the card's points, for every card :func:`plain_at` ``cards``, ``p``
-        allows; None where no card is (a mulligan beside ``p``, or no other
+        the card's points, for every card that :func:`plain_at` allows there;
+        None where no card is valued so (a mulligan beside ``p``, or no other
         card face down). The function gives to the bit what ``value`` gives
         (the same sums, in the same order), at a fraction of the cost: such a
         card makes no match and no half-built line, so the layout's lines are

@@ -111,7 +111,7 @@ def test_the_best_keep_shortcut_finds_what_the_full_layouts_give(
     assert cards == before
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(
     st.lists(st.sampled_from([*FACES, 0, 5, 5, 7, 7, DOWN, DOWN]), min_size=9, max_size=9),
     st.sampled_from([int(card) for card in Card]),
@@ -224,7 +224,7 @@ def test_the_line_potential_is_the_plain_formula_to_the_bit(
     assert estimator._potential(cards, base) == reference_potential(estimator, cards, base)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(
     st.lists(st.sampled_from([*FACES, 0, 5, 5, 7, 7, DOWN, DOWN]), min_size=9, max_size=9),
     st.sampled_from([0.0, 1.0, 2.5, 7.0]),

@@ -111,7 +111,7 @@ def test_the_best_keep_shortcut_finds_what_the_full_layouts_give(
     assert cards == before
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=300, deadline=None)
 @given(
     st.lists(st.sampled_from([*FACES, 0, 5, 5, 7, 7, DOWN, DOWN]), min_size=9, max_size=9),
     st.sampled_from([int(card) for card in Card]),

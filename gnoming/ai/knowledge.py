@@ -323,33 +323,22 @@ class Estimator:
 
             return plain
         potential = self.potential
-        unseen = self.unseen
-        probability = unseen.probabilities
-        p_mull = 0.0 if MULLIGAN in template else probability.get(MULLIGAN, 0.0) * 0.5
-        turns = self.turns_left
+        # Every half-built line, with the chance its card comes: those of any
+        # plain card at p (a hazard makes no line and is not face down).
+        marked = list(cards)
+        marked[p] = HAZARD
         # (slot, value, the trial's points less the card's, its face-down
         # cards, or -1 and the trial's value where the card itself is the
         # spoiler, chance), in _potential's order
         lines: list[tuple[int, int, int, int, float, float]] = []
-        for line in LINE_POSITIONS:
-            half_built = HALF_BUILT.get((template[line[0]], template[line[1]], template[line[2]]))
-            if half_built is None:
-                continue
-            value, spoiler = half_built
-            slot = line[spoiler]
+        for _, value, slot, chance in self.line_forecasts(marked):
             trial = list(template)
             trial[slot] = value
-            q = probability.get(value, 0.0) + p_mull
-            chance = 1.0 - (1.0 - q) ** turns
             if slot == p:  # the card kept is the spoiler: the trial is the same for every card
                 lines.append((slot, value, 0, -1, known_points(trial, mean), chance))
-                continue
-            if cards[slot] == DOWN:
-                already = unseen.down_probability(value)
-                chance = 1.0 - (1.0 - chance) * (1.0 - already)
-            lines.append(
-                (slot, value, int(known_points(trial, 0.0)), trial.count(DOWN) - 1, 0.0, chance)
-            )
+            else:
+                trial_ints = int(known_points(trial, 0.0))
+                lines.append((slot, value, trial_ints, trial.count(DOWN) - 1, 0.0, chance))
 
         def kept(points: int) -> float:
             base = float(ints + points)

@@ -40,7 +40,7 @@ unless the screen named another).
 ``heads_up_model="planned-lines"`` plays every seat of the playouts
 heads-up taking a discard against the expected draw and going out by the
 chance of ending lowest (:class:`~gnoming.ai.playout.PlannedLinesPolicy`);
-a search with it takes 1.5 times as long. On 48 deals (``playouts=48``)
+a search with it takes 1.6 times as long. On 48 deals (``playouts=48``)
 it won 55.0% of the target's 400 games, where Expert won 57.5% and Expert on
 48 deals 52.8% (docs/bots-log.md, "Early on 8 December"); on Expert's 96
 deals 56.2% (paired with Expert -1.2 +- 3.2 wins in a hundred, rounds 1.06

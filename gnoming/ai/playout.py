@@ -178,8 +178,18 @@ class FastPolicy:
         return partial(self._value, state, seat)
 
     def _search_keep(
-        self, state: GameState, seat: int, cards: list[int], card: int, filled: int, plain: bool
+        self,
+        state: GameState,
+        seat: int,
+        cards: list[int],
+        card: int,
+        filled: int,
+        plain: bool,
+        templates: list[Kept | None] | None = None,
     ) -> tuple[float, int]:
+        # templates: for each place, Estimator.kept_at of ``cards`` by the
+        # estimator the valuer uses, which values a plain keep there (plain_at)
+        # to the bit as the valuer would
         best, where = float("inf"), -1
         mulls = [p for p in range(9) if cards[p] == MULLIGAN] if card == MULLIGAN else []
         value = self._keep_valuer(state, seat)
@@ -224,15 +234,20 @@ class FastPolicy:
                         if quick < best:
                             best, where = quick, p
                         continue
-            cards[p] = card
-            if plain and DOWN in cards:
-                key = tuple(cards)
-                v = points.get(key)
-                if v is None:
-                    v = points[key] = known_points(key, mean)
+            kept = templates[p] if templates is not None else None
+            if kept is not None and plain_at(cards, p, card):
+                v = kept(pts[card])
             else:
-                v = value(cards)
-            cards[p] = old
+                cards[p] = card
+                if plain and DOWN in cards:
+                    key = tuple(cards)
+                    known = points.get(key)
+                    if known is None:
+                        known = points[key] = known_points(key, mean)
+                    v = known
+                else:
+                    v = value(cards)
+                cards[p] = old
             if v < best:
                 best, where = v, p
         return best, where
@@ -420,14 +435,14 @@ class PlannedLinesPolicy(AllLiveLinesPolicy):
     Heads-up, a seat playing it against one playing the all-live-lines
     policy ends its rounds 0.84 +- 0.19 points lower (``scripts/policy_bench.py
     --policy planned-lines --against lines --seats 2 --rounds 12000``), but a
-    search with it takes longer: 1.5 times the instructions of Expert's
+    search with it takes longer: 1.6 times the instructions of Expert's
     heads-up search with the all-live-lines policy (six bench decisions under
     callgrind, since the expected draw values plain keeps from templates; 1.8
     times before). Expert's playouts played by it did not make Expert
     stronger against Hard, on half the deals
     (``expert(heads_up_model="planned-lines",playouts=48)``, the same time a
     decision: 55.0% of the target's 400 games where Expert won 57.5%) or on
-    all 96 (``expert(heads_up_model="planned-lines")``, 1.5 times the time:
+    all 96 (``expert(heads_up_model="planned-lines")``, 1.6 times the time:
     56.2%, paired -1.2 +- 3.2 wins in a hundred, rounds 1.06 +- 0.73 points
     worse; docs/bots-log.md, "Early on 8 December" and "Small hours of 8
     December"); not shipped.
@@ -491,37 +506,18 @@ class PlannedLinesPolicy(AllLiveLinesPolicy):
             known = self.draws.get(key)
             if known is not None:
                 return known
+        # A live seat before anyone went out values a keep that makes no match
+        # and no half-built line from one template a place (Estimator.kept_at):
+        # most of the cards are plain at most places.
+        templates: list[Kept | None] | None = None
+        if state.went_out_first is None:
+            quickest = min(state.face_down_count)
+            estimator = Estimator(mine.unseen, turns_left(quickest), mine.potential)
+            templates = [estimator.kept_at(cards, p) for p in range(9)]
         expected = 0.0
-        if state.went_out_first is not None or not self._live(seat):
-            for card, chance in mine.unseen.distribution:
-                v, _ = self._best_keep(state, seat, cards, int(card), 0)
-                expected += chance * min(v, base)
-        else:
-            # Every card's keep search, each keep valued as _keep_valuer values
-            # it, but a keep that makes no match and no half-built line
-            # (plain_at) valued from one template a place (Estimator.kept_at,
-            # to the bit): most of the cards are plain at most places.
-            value = self._keep_valuer(state, seat)
-            estimator = Estimator(mine.unseen, turns_left(min(state.face_down_count)), mine.potential)
-            templates: list[Kept | None] = [estimator.kept_at(cards, p) for p in range(9)]
-            for card, chance in mine.unseen.distribution:
-                card = int(card)
-                if card == MULLIGAN:
-                    v, _ = self._best_keep(state, seat, cards, card, 0)
-                else:
-                    v = float("inf")
-                    points = POINTS[card]
-                    for p, kept in enumerate(templates):
-                        if kept is not None and plain_at(cards, p, card):
-                            w = kept(points)
-                        else:
-                            old = cards[p]
-                            cards[p] = card
-                            w = value(cards)
-                            cards[p] = old
-                        if w < v:
-                            v = w
-                expected += chance * min(v, base)
+        for card, chance in mine.unseen.distribution:
+            v, _ = self._search_keep(state, seat, cards, int(card), 0, False, templates)
+            expected += chance * min(v, base)
         if remember:
             self.draws[key] = expected
         return expected
